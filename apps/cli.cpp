@@ -1,0 +1,53 @@
+#include "cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+constexpr const char* kExitStatusHelp =
+    "Exit status: 0 ok; 1 findings at or above --fail-on, or differences; 2 usage error;\n"
+    "3 bad input (unreadable or malformed source); 4 partial result (nodes did not answer).";
+
+}  // namespace
+
+int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  CLI::App app{"ibatlas: map and audit InfiniBand fabrics"};
+  app.footer(kExitStatusHelp);
+  app.set_version_flag("--version", std::string("ibatlas ") + IBATLAS_VERSION);
+  app.require_subcommand(1);
+  int status = kExitOk;
+  add_show_command(app, out, err, status);
+  add_convert_command(app, out, err, status);
+  try {
+    app.parse(argc, argv);  // the chosen subcommand's callback runs in here
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e, out, err) == 0 ? kExitOk : kExitUsage;
+  } catch (const ParseError& e) {
+    err << "ibatlas: " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const Error& e) {
+    err << "ibatlas: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  return status;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> storage;
+  storage.reserve(args.size() + 1);
+  storage.emplace_back("ibatlas");
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& s : storage) {
+    argv.push_back(s.data());
+  }
+  argv.push_back(nullptr);
+  return run(static_cast<int>(storage.size()), argv.data(), out, err);
+}
+
+}  // namespace ibatlas::cli

@@ -1,0 +1,25 @@
+#pragma once
+
+// The ibatlas command line. run() is main() without the process: tests call it in-process.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace ibatlas::cli {
+
+// Parses argv, runs the chosen subcommand, returns the exit status (exit_status.hpp).
+int run(int argc, char** argv, std::ostream& out, std::ostream& err);
+
+// The same, from a list of arguments without the program name (tests).
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// Each subcommand's registration (apps/cmd_*.cpp). `status` receives its exit status.
+void add_show_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_convert_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+
+}  // namespace ibatlas::cli

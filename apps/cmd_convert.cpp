@@ -1,0 +1,97 @@
+// ibatlas convert SOURCE -o OUT [--to FORMAT]: any source to any writer.
+
+#include <fstream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli.hpp"
+#include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/exports.hpp"
+#include "ibatlas/formats/ibnetdiscover.hpp"
+#include "ibatlas/formats/xml_snapshot.hpp"
+#include "source.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct ConvertOptions {
+  std::string source;
+  std::string output;  // "-": stdout
+  std::string to;      // empty: from the output's extension
+  SourceOptions source_options;
+};
+
+std::string format_from_extension(const std::string& path) {
+  struct Extension {
+    const char* suffix;
+    const char* format;
+  };
+  constexpr Extension kExtensions[] = {
+      {".xml", "xml"}, {".graphml", "graphml"}, {".dot", "dot"},
+      {".gv", "dot"},  {".json", "json"},       {".txt", "ibnetdiscover"},
+      {".topo", "ibnetdiscover"}, {".net", "ibnetdiscover"},
+  };
+  for (const Extension& e : kExtensions) {
+    std::string_view suffix = e.suffix;
+    if (path.size() >= suffix.size() && path.ends_with(suffix)) {
+      return e.format;
+    }
+  }
+  throw Error("cannot tell the output format from \"" + path + "\": use --to");
+}
+
+void write_as(const std::string& format, const Fabric& fabric, std::ostream& out) {
+  if (format == "ibnetdiscover") {
+    write_ibnetdiscover(fabric, out);
+  } else if (format == "xml") {
+    write_xml_snapshot(fabric, out);
+  } else if (format == "graphml") {
+    write_graphml(fabric, out);
+  } else if (format == "dot") {
+    write_dot(fabric, out);
+  } else {
+    write_json(fabric, out);
+  }
+}
+
+int run_convert(const ConvertOptions& options, std::ostream& out, std::ostream& err) {
+  std::string format = options.to.empty() ? format_from_extension(options.output) : options.to;
+  ReadResult read = load_source(options.source, options.source_options, err);
+  if (options.output == "-") {
+    write_as(format, read.fabric, out);
+    return kExitOk;
+  }
+  if (format == "xml") {  // snapshots are written atomically
+    write_xml_snapshot_file(read.fabric, options.output);
+    return kExitOk;
+  }
+  std::ofstream file(options.output, std::ios::binary);
+  if (!file) {
+    throw Error("cannot write " + options.output);
+  }
+  write_as(format, read.fabric, file);
+  if (!file.flush()) {
+    throw Error("cannot write " + options.output);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_convert_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
+  auto options = std::make_shared<ConvertOptions>();
+  CLI::App* cmd = app.add_subcommand("convert", "Convert a fabric between formats");
+  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")
+      ->required();
+  cmd->add_option("-o,--output", options->output, "Output file, - for stdout")->required();
+  cmd->add_option("--to", options->to, "Output format (default: from the extension)")
+      ->check(CLI::IsMember({"ibnetdiscover", "xml", "graphml", "dot", "json"}));
+  cmd->add_option("--node-name-map", options->source_options.node_name_map,
+                  "infiniband-diags node-name-map file");
+  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  cmd->callback([options, &out, &err, &status] { status = run_convert(*options, out, err); });
+}
+
+}  // namespace ibatlas::cli

@@ -1,0 +1,13 @@
+// Built when rdma-core's development files are missing: the commands that need it say so.
+
+#include "ibatlas/error.hpp"
+#include "source.hpp"
+
+namespace ibatlas::cli {
+
+ReadResult load_ibnd_cache_file(const std::string& path) {
+  throw Error(path + ": an ibnetdiscover cache file, but this ibatlas was built without "
+                     "libibnetdisc (install libibnetdisc-dev and rebuild)");
+}
+
+}  // namespace ibatlas::cli

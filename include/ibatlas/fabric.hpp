@@ -1,0 +1,208 @@
+#pragma once
+
+// The fabric snapshot: one plain value that every reader, the live crawler and every
+// analysis share. Read this file first.
+//
+// Rules (DESIGN.md): flat vectors, typed ids, no owning pointers, no virtuals. A value a
+// source does not give is std::nullopt, never zero. Build one with FabricBuilder.
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ibatlas {
+
+using Guid = std::uint64_t;
+using Lid = std::uint16_t;
+
+// A typed index into one of Fabric's vectors. NodeId and PortId don't mix.
+template <typename Tag>
+struct Id {
+  std::uint32_t value = 0;
+  friend auto operator<=>(const Id&, const Id&) = default;
+};
+using NodeId = Id<struct NodeTag>;
+using PortId = Id<struct PortTag>;
+
+enum class NodeType : std::uint8_t { Ca = 1, Switch = 2, Router = 3 };  // NodeInfo encoding
+
+// Link widths and speeds, in increasing order of capability within each enum.
+enum class LinkWidth : std::uint8_t { X1, X2, X4, X8, X12 };
+enum class LinkSpeed : std::uint8_t { Sdr, Ddr, Qdr, Fdr10, Fdr, Edr, Hdr, Ndr, Xdr };
+
+// A set of widths or speeds (PortInfo LinkWidthEnabled/Supported and friends), one bit per
+// enumerator: bit (1 << static_cast<int>(value)).
+struct WidthSet {
+  std::uint8_t bits = 0;
+  bool contains(LinkWidth w) const { return (bits >> static_cast<int>(w)) & 1U; }
+  void insert(LinkWidth w) { bits = static_cast<std::uint8_t>(bits | (1U << static_cast<int>(w))); }
+  friend bool operator==(const WidthSet&, const WidthSet&) = default;
+};
+
+struct SpeedSet {
+  std::uint16_t bits = 0;
+  bool contains(LinkSpeed s) const { return (bits >> static_cast<int>(s)) & 1U; }
+  void insert(LinkSpeed s) { bits = static_cast<std::uint16_t>(bits | (1U << static_cast<int>(s))); }
+  friend bool operator==(const SpeedSet&, const SpeedSet&) = default;
+};
+
+// PortInfo PortState and PortPhysicalState, with the IBA encodings.
+enum class PortState : std::uint8_t { Down = 1, Init = 2, Armed = 3, Active = 4 };
+enum class PhysState : std::uint8_t {
+  Sleep = 1,
+  Polling = 2,
+  Disabled = 3,
+  Training = 4,  // PortConfigurationTraining
+  LinkUp = 5,
+  LinkErrorRecovery = 6,
+  PhyTest = 7,
+};
+
+// PortInfo MTU encoding: 1 = 256 bytes ... 5 = 4096 bytes.
+enum class Mtu : std::uint8_t { B256 = 1, B512 = 2, B1024 = 3, B2048 = 4, B4096 = 5 };
+
+// PerfMgt PortCounters / PortCountersExtended. Each counter is absent when not read.
+struct PortCounters {
+  std::optional<std::uint64_t> symbol_errors;
+  std::optional<std::uint64_t> link_error_recovery;
+  std::optional<std::uint64_t> link_downed;
+  std::optional<std::uint64_t> rcv_errors;
+  std::optional<std::uint64_t> rcv_remote_phys_errors;
+  std::optional<std::uint64_t> rcv_switch_relay_errors;
+  std::optional<std::uint64_t> xmit_discards;
+  std::optional<std::uint64_t> xmit_constraint_errors;
+  std::optional<std::uint64_t> rcv_constraint_errors;
+  std::optional<std::uint64_t> local_link_integrity_errors;
+  std::optional<std::uint64_t> excessive_buffer_overruns;
+  std::optional<std::uint64_t> vl15_dropped;
+  std::optional<std::uint64_t> xmit_wait;
+  std::optional<std::uint64_t> xmit_data;  // in units of 4 octets, as the IBA counts
+  std::optional<std::uint64_t> rcv_data;
+  std::optional<std::uint64_t> xmit_pkts;
+  std::optional<std::uint64_t> rcv_pkts;
+  friend bool operator==(const PortCounters&, const PortCounters&) = default;
+};
+
+struct Port {
+  NodeId node;
+  std::uint8_t number = 0;  // 0 is the switch management port
+  std::optional<Guid> guid;
+  std::optional<Lid> base_lid;
+  std::optional<std::uint8_t> lmc;
+  std::optional<PortState> state;
+  std::optional<PhysState> phys_state;
+  std::optional<LinkWidth> width_active;
+  std::optional<WidthSet> width_enabled;
+  std::optional<WidthSet> width_supported;
+  std::optional<LinkSpeed> speed_active;
+  std::optional<SpeedSet> speed_enabled;
+  std::optional<SpeedSet> speed_supported;
+  std::optional<Mtu> mtu_active;
+  std::optional<Mtu> mtu_cap;
+  std::optional<std::uint8_t> vl_cap;  // PortInfo VLCap: 1 = VL0, 2 = VL0-1, 3 = VL0-3, 4 = VL0-7, 5 = VL0-14
+  std::optional<PortId> peer;          // the port this one's cable reaches; absent: nothing connected
+  std::optional<PortCounters> counters;
+  friend bool operator==(const Port&, const Port&) = default;
+};
+
+struct Node {
+  NodeType type = NodeType::Ca;
+  Guid guid = 0;
+  std::optional<Guid> system_guid;
+  std::optional<std::uint32_t> vendor_id;
+  std::optional<std::uint32_t> device_id;
+  std::optional<std::uint32_t> revision;
+  std::string description;
+  std::uint8_t port_count = 0;        // NodeInfo NumPorts (a switch's port 0 not counted)
+  std::optional<bool> enhanced_port0;  // switches: SwitchInfo EnhancedPort0
+  PortId first_port;                   // this node's known ports are [first_port, first_port + ports)
+  std::uint32_t ports = 0;
+  friend bool operator==(const Node&, const Node&) = default;
+};
+
+// One switch's linear forwarding table: out_port[lid] is the port a packet to `lid` leaves
+// by. kNoRoute marks an unset entry (the IBA's 255).
+struct ForwardingTable {
+  static constexpr std::uint8_t kNoRoute = 255;
+  NodeId switch_node;
+  std::vector<std::uint8_t> out_port;
+  friend bool operator==(const ForwardingTable&, const ForwardingTable&) = default;
+};
+
+// Where a snapshot came from. time is ISO 8601 UTC ("2026-11-29T23:48:00Z") when known.
+struct Provenance {
+  std::string source;        // file name, or "live:<ca>/<port>"
+  std::string format;        // "ibnetdiscover", "ibnetdiscover-ports", "ibsim", "lst", "xml", "live", ...
+  std::optional<std::string> time;
+  std::string tool;          // what produced it: "ibnetdiscover", "ibatlas 0.1.0", ...
+  std::optional<Guid> local_port_guid;  // the port the discovery started from
+  friend bool operator==(const Provenance&, const Provenance&) = default;
+};
+
+// The snapshot. Immutable once built; copy it freely.
+class Fabric {
+ public:
+  std::span<const Node> nodes() const { return nodes_; }
+  std::span<const Port> ports() const { return ports_; }
+  const Node& node(NodeId id) const { return nodes_.at(id.value); }
+  const Port& port(PortId id) const { return ports_.at(id.value); }
+  std::span<const Port> ports_of(NodeId id) const;
+  NodeId node_of(PortId id) const { return port(id).node; }
+  PortId id_of(const Port& port) const;  // REQUIRES: port is an element of ports()
+  NodeId id_of(const Node& node) const;  // REQUIRES: node is an element of nodes()
+
+  // Lookups. find_node returns the first node with that GUID (duplicates are possible in
+  // live crawls; analysis/identities reports them).
+  std::optional<NodeId> find_node(Guid guid) const;
+  std::optional<PortId> find_port(NodeId node, std::uint8_t number) const;
+  std::optional<PortId> find_port_by_lid(Lid lid) const;  // honours LMC ranges
+
+  // A link is two ports that name each other; its id is the lower PortId. Loopback cables
+  // (two ports of one switch) are links; a port that is its own peer is one too.
+  bool is_link(PortId a) const;
+  std::vector<PortId> links() const;  // each link once, by its lower PortId, ascending
+
+  std::span<const ForwardingTable> forwarding_tables() const { return tables_; }
+  const Provenance& provenance() const { return provenance_; }
+
+  friend bool operator==(const Fabric& a, const Fabric& b);
+
+ private:
+  friend class FabricBuilder;
+  std::vector<Node> nodes_;
+  std::vector<Port> ports_;
+  std::vector<ForwardingTable> tables_;
+  Provenance provenance_;
+  std::unordered_map<Guid, NodeId> node_by_guid_;
+  std::unordered_map<Lid, PortId> port_by_base_lid_;
+};
+
+// Checks that the indexes agree with the vectors, ports are contiguous and sorted per node,
+// peers point at existing ports, and port numbers fit the node's port count. Returns one
+// message per violation (empty: all good). Every reader test calls it.
+std::vector<std::string> check_invariants(const Fabric& fabric);
+
+// True for SHARP aggregation nodes: CAs whose description says "Aggregation Node".
+bool is_aggregation_node(const Node& node);
+
+// Names as the IB tools print them: "4x", "HDR", "FDR10", "Active", "LinkUp", "4096".
+std::string to_string(NodeType type);
+std::string to_string(LinkWidth width);
+std::string to_string(LinkSpeed speed);
+std::string to_string(PortState state);
+std::string to_string(PhysState state);
+int mtu_bytes(Mtu mtu);
+std::optional<LinkWidth> parse_width(std::string_view text);  // "4x" or "4X"
+std::optional<LinkSpeed> parse_speed(std::string_view text);  // "HDR", "FDR10", ...
+
+// Data rate of one lane in Gb/s after encoding overhead (SDR 2.0 ... XDR 200), and of a
+// link: lanes x lane rate.
+double lane_rate_gbps(LinkSpeed speed);
+int lanes(LinkWidth width);
+
+}  // namespace ibatlas

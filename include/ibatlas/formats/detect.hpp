@@ -1,0 +1,34 @@
+#pragma once
+
+// Input format detection from content, and the one entry point that reads any text source.
+
+#include <string>
+#include <string_view>
+
+#include "ibatlas/formats/read_result.hpp"
+
+namespace ibatlas {
+
+enum class InputFormat {
+  Ibnetdiscover,       // default output, -g, ibdiagnet export
+  IbnetdiscoverPorts,  // ibnetdiscover -p
+  IbsimNetfile,        // ibsim's dialect of the above
+  SubnetLst,           // opensm-subnet.lst / ibdiagnet .lst
+  XmlSnapshot,         // ours
+  IbndCache,           // ibnetdiscover --cache (binary; read through libibnetdisc)
+  Unknown,
+};
+
+std::string to_string(InputFormat format);
+
+// Looks at the first records of `text` (noise lines are allowed before them).
+InputFormat detect_format(std::string_view text);
+
+// Detects the format and reads. Throws ParseError for Unknown (naming the first line that
+// is not noise) and for IbndCache (binary: use read_ibnd_cache from ibatlas_umad).
+ReadResult read_fabric(std::string_view text, std::string_view name);
+
+// The whole file as bytes. Throws Error naming the file and errno's message.
+std::string read_file(const std::string& path);
+
+}  // namespace ibatlas

@@ -1,0 +1,22 @@
+#pragma once
+
+// ibatlas's own snapshot format (pugixml), versioned and lossless: read(write(f)) == f.
+// The schema is documented in docs/formats.md.
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "ibatlas/formats/read_result.hpp"
+
+namespace ibatlas {
+
+constexpr int kXmlSnapshotVersion = 1;
+
+ReadResult read_xml_snapshot(std::string_view text, std::string_view name);
+void write_xml_snapshot(const Fabric& fabric, std::ostream& out);
+
+// Writes to `path` atomically: a temporary file beside it, then rename(2). Throws Error.
+void write_xml_snapshot_file(const Fabric& fabric, const std::string& path);
+
+}  // namespace ibatlas

@@ -1,0 +1,112 @@
+#include "ibatlas/fabric_builder.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+namespace ibatlas {
+
+NodeId FabricBuilder::add_node(Node node) {
+  NodeId id{static_cast<std::uint32_t>(nodes_.size())};
+  node_by_guid_.try_emplace(node.guid, id);
+  nodes_.push_back(std::move(node));
+  ports_by_node_.emplace_back();
+  return id;
+}
+
+PortId FabricBuilder::add_port(NodeId node_id, Port port) {
+  assert(node_id.value < nodes_.size());
+  assert(!find_port(node_id, port.number));
+  PortId id{static_cast<std::uint32_t>(ports_.size())};
+  port.node = node_id;
+  port.peer.reset();
+  ports_.push_back(std::move(port));
+  ports_by_node_[node_id.value].push_back(id);
+  return id;
+}
+
+PortId FabricBuilder::port(NodeId node_id, std::uint8_t number) {
+  if (std::optional<PortId> existing = find_port(node_id, number)) {
+    return *existing;
+  }
+  Port bare;
+  bare.number = number;
+  return add_port(node_id, bare);
+}
+
+std::optional<PortId> FabricBuilder::find_port(NodeId node_id, std::uint8_t number) const {
+  for (PortId id : ports_by_node_.at(node_id.value)) {
+    if (ports_[id.value].number == number) {
+      return id;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<NodeId> FabricBuilder::find_node(Guid guid) const {
+  auto it = node_by_guid_.find(guid);
+  if (it == node_by_guid_.end()) {
+    return std::nullopt;
+  }
+  return it->second;
+}
+
+void FabricBuilder::connect(PortId a, PortId b) {
+  set_peer(a, b);
+  set_peer(b, a);
+}
+
+void FabricBuilder::set_peer(PortId from, PortId to) {
+  Port& p = ports_.at(from.value);
+  // A port that named someone else before no longer does; its old peer keeps its own claim.
+  p.peer = to;
+}
+
+void FabricBuilder::add_forwarding_table(NodeId switch_node, std::vector<std::uint8_t> out_port) {
+  tables_.push_back(ForwardingTable{switch_node, std::move(out_port)});
+}
+
+Fabric FabricBuilder::build() && {
+  // New order: by node, then port number. old_to_new maps builder ids to final ids.
+  std::vector<std::uint32_t> old_to_new(ports_.size());
+  std::vector<Port> ordered;
+  ordered.reserve(ports_.size());
+  for (std::size_t n = 0; n < nodes_.size(); ++n) {
+    std::vector<PortId>& ids = ports_by_node_[n];
+    std::sort(ids.begin(), ids.end(), [this](PortId a, PortId b) {
+      return ports_[a.value].number < ports_[b.value].number;
+    });
+    nodes_[n].first_port = PortId{static_cast<std::uint32_t>(ordered.size())};
+    nodes_[n].ports = static_cast<std::uint32_t>(ids.size());
+    for (PortId id : ids) {
+      old_to_new[id.value] = static_cast<std::uint32_t>(ordered.size());
+      ordered.push_back(ports_[id.value]);
+    }
+  }
+  for (Port& p : ordered) {
+    if (p.peer) {
+      p.peer = PortId{old_to_new[p.peer->value]};
+    }
+  }
+  std::sort(tables_.begin(), tables_.end(),
+            [](const ForwardingTable& a, const ForwardingTable& b) {
+              return a.switch_node < b.switch_node;
+            });
+
+  Fabric fabric;
+  fabric.nodes_ = std::move(nodes_);
+  fabric.ports_ = std::move(ordered);
+  fabric.tables_ = std::move(tables_);
+  fabric.provenance_ = std::move(provenance_);
+  fabric.node_by_guid_ = std::move(node_by_guid_);
+  for (std::uint32_t i = 0; i < fabric.ports_.size(); ++i) {
+    const Port& p = fabric.ports_[i];
+    if (p.base_lid && *p.base_lid != 0) {
+      fabric.port_by_base_lid_.try_emplace(*p.base_lid, PortId{i});
+    }
+  }
+  *this = FabricBuilder();
+  return fabric;
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,74 @@
+// check_invariants: the promises Fabric makes to every analysis, checked in one place
+// (ninja's VerifyGraph). Readers' tests call it on everything they read.
+
+#include <string>
+#include <vector>
+
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+void check_node_ports(const Fabric& fabric, NodeId id, std::vector<std::string>& problems) {
+  const Node& node = fabric.node(id);
+  std::string where = "node " + std::to_string(id.value);
+  if (node.first_port.value + node.ports > fabric.ports().size()) {
+    problems.push_back(where + ": port range past the end of the port vector");
+    return;
+  }
+  int previous = -1;
+  for (const Port& port : fabric.ports_of(id)) {
+    if (port.node != id) {
+      problems.push_back(where + ": port " + std::to_string(port.number) + " names another node");
+    }
+    if (port.number <= previous) {
+      problems.push_back(where + ": ports not sorted or repeated at " +
+                         std::to_string(port.number));
+    }
+    if (port.number == 0 && node.type != NodeType::Switch) {
+      problems.push_back(where + ": port 0 on a node that is not a switch");
+    }
+    if (node.port_count != 0 && port.number > node.port_count) {
+      problems.push_back(where + ": port " + std::to_string(port.number) + " above port count " +
+                         std::to_string(node.port_count));
+    }
+    previous = port.number;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> check_invariants(const Fabric& fabric) {
+  std::vector<std::string> problems;
+  std::size_t covered = 0;
+  for (std::uint32_t n = 0; n < fabric.nodes().size(); ++n) {
+    const Node& node = fabric.node(NodeId{n});
+    if (node.first_port.value != covered) {
+      problems.push_back("node " + std::to_string(n) + ": ports not contiguous");
+    }
+    covered = node.first_port.value + node.ports;
+    check_node_ports(fabric, NodeId{n}, problems);
+    std::optional<NodeId> found = fabric.find_node(node.guid);
+    if (!found) {
+      problems.push_back("node " + std::to_string(n) + ": GUID missing from the index");
+    }
+  }
+  if (covered != fabric.ports().size()) {
+    problems.push_back("ports not owned by any node");
+  }
+  for (const Port& port : fabric.ports()) {
+    if (port.peer && port.peer->value >= fabric.ports().size()) {
+      problems.push_back("a peer points past the port vector");
+    }
+  }
+  for (const ForwardingTable& table : fabric.forwarding_tables()) {
+    if (table.switch_node.value >= fabric.nodes().size() ||
+        fabric.node(table.switch_node).type != NodeType::Switch) {
+      problems.push_back("a forwarding table belongs to something that is not a switch");
+    }
+  }
+  return problems;
+}
+
+}  // namespace ibatlas

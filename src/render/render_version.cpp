@@ -1,0 +1,16 @@
+// The Graphviz version ibatlas_render was built against, for `ibatlas --version`.
+
+#include <graphviz/gvc.h>
+
+#include <string>
+
+namespace ibatlas {
+
+std::string graphviz_version() {
+  GVC_t* context = gvContext();
+  std::string version = gvcVersion(context);
+  gvFreeContext(context);
+  return version;
+}
+
+}  // namespace ibatlas
