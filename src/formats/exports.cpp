@@ -1,10 +1,159 @@
-// PLACEHOLDER: replaced by its owner in this session.
-#include "ibatlas/formats/exports.hpp"
+// Helpers shared by the export writers (graphml.cpp, dot.cpp, json_export.cpp).
 
-#include "ibatlas/error.hpp"
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <tuple>
+#include <unordered_map>
 
-namespace ibatlas {
-void write_graphml(const Fabric&, std::ostream&) { throw Error("not yet"); }
-void write_dot(const Fabric&, std::ostream&) { throw Error("not yet"); }
-void write_json(const Fabric&, std::ostream&) { throw Error("not yet"); }
-}  // namespace ibatlas
+#include "formats/export_common.hpp"
+
+namespace ibatlas::exports {
+
+std::vector<NodeId> sorted_nodes(const Fabric& fabric) {
+  std::vector<NodeId> ids;
+  ids.reserve(fabric.nodes().size());
+  for (const Node& node : fabric.nodes()) {
+    ids.push_back(fabric.id_of(node));
+  }
+  std::stable_sort(ids.begin(), ids.end(), [&fabric](NodeId a, NodeId b) {
+    return fabric.node(a).guid < fabric.node(b).guid;
+  });
+  return ids;
+}
+
+namespace {
+
+auto end_key(const Fabric& fabric, PortId id) {
+  const Port& port = fabric.port(id);
+  return std::tuple(fabric.node(port.node).guid, port.number, port.node.value);
+}
+
+}  // namespace
+
+std::vector<LinkEnds> sorted_links(const Fabric& fabric) {
+  std::vector<LinkEnds> links;
+  for (PortId id : fabric.links()) {
+    PortId peer = *fabric.port(id).peer;
+    bool swap = end_key(fabric, peer) < end_key(fabric, id);
+    links.push_back(swap ? LinkEnds{peer, id} : LinkEnds{id, peer});
+  }
+  std::sort(links.begin(), links.end(), [&fabric](const LinkEnds& x, const LinkEnds& y) {
+    return end_key(fabric, x.a) < end_key(fabric, y.a);
+  });
+  return links;
+}
+
+namespace {
+
+template <typename T>
+std::optional<T> lower_of(const std::optional<T>& a, const std::optional<T>& b) {
+  if (a && b) {
+    return std::min(*a, *b);
+  }
+  return a ? a : b;
+}
+
+}  // namespace
+
+std::optional<LinkWidth> link_width(const Port& a, const Port& b) {
+  return lower_of(a.width_active, b.width_active);
+}
+
+std::optional<LinkSpeed> link_speed(const Port& a, const Port& b) {
+  return lower_of(a.speed_active, b.speed_active);
+}
+
+std::optional<Lid> node_lid(const Fabric& fabric, NodeId id) {
+  for (const Port& port : fabric.ports_of(id)) {
+    bool counts = fabric.node(id).type == NodeType::Switch ? port.number == 0 : true;
+    if (counts && port.base_lid) {
+      return port.base_lid;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string guid_text(Guid guid) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, guid);
+  return buf;
+}
+
+std::vector<std::string> node_keys(const Fabric& fabric) {
+  std::vector<std::string> keys;
+  std::unordered_map<Guid, int> seen;
+  keys.reserve(fabric.nodes().size());
+  for (const Node& node : fabric.nodes()) {
+    int earlier = seen[node.guid]++;
+    keys.push_back(guid_text(node.guid) + (earlier ? "-" + std::to_string(earlier + 1) : ""));
+  }
+  return keys;
+}
+
+namespace {
+
+template <typename Enum>
+std::vector<std::string> set_names(unsigned bits, unsigned total_bits, unsigned named) {
+  std::vector<std::string> names;
+  for (unsigned bit = 0; bit < total_bits; ++bit) {
+    if ((bits >> bit) & 1U) {
+      names.push_back(bit < named ? to_string(static_cast<Enum>(bit))
+                                  : "bit" + std::to_string(bit));
+    }
+  }
+  return names;
+}
+
+// Length of the well-formed UTF-8 sequence at the start of `s`, or 0 (RFC 3629 table 3-7:
+// no overlong forms, no surrogates, nothing above U+10FFFF).
+std::size_t sequence_length(std::string_view s) {
+  auto byte = [&s](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  unsigned char c = byte(0);
+  std::size_t length = c < 0x80 ? 1 : c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
+  if (length <= 1 || s.size() < length) {
+    return s.size() < length ? 0 : length;
+  }
+  unsigned char low = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+  unsigned char high = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+  if (byte(1) < low || byte(1) > high) {
+    return 0;
+  }
+  for (std::size_t i = 2; i < length; ++i) {
+    if (byte(i) < 0x80 || byte(i) > 0xbf) {
+      return 0;
+    }
+  }
+  return length;
+}
+
+}  // namespace
+
+std::vector<std::string> width_names(WidthSet set) {
+  return set_names<LinkWidth>(set.bits, 8, 5);
+}
+
+std::vector<std::string> speed_names(SpeedSet set) {
+  return set_names<LinkSpeed>(set.bits, 16, 9);
+}
+
+std::string clean_utf8(std::string_view text, bool xml_safe) {
+  constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    std::size_t length = sequence_length(text);
+    unsigned char c = static_cast<unsigned char>(text[0]);
+    bool forbidden = xml_safe && c < 0x20 && c != '\t' && c != '\n' && c != '\r';
+    if (length == 0 || forbidden) {
+      out += kReplacement;
+      length = 1;
+    } else {
+      out += text.substr(0, length);
+    }
+    text.remove_prefix(length);
+  }
+  return out;
+}
+
+}  // namespace ibatlas::exports

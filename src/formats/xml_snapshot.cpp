@@ -1,10 +1,266 @@
-// PLACEHOLDER: replaced by its owner in this session.
+// XML snapshot writer (format version 1; docs/formats.md describes every element). The
+// reader is xml_snapshot_reader.cpp; the names both use are in xml_snapshot_schema.hpp.
+//
+// Lossless by construction: every optional field is an attribute that is present exactly
+// when the value is, nodes keep their order (ports are referenced by node index, since
+// GUIDs can repeat in a live crawl), and a forwarding table is its bytes in hex.
+
 #include "ibatlas/formats/xml_snapshot.hpp"
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <string>
+
+#include <pugixml.hpp>
 
 #include "ibatlas/error.hpp"
 
+#include "formats/xml_snapshot_schema.hpp"
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace ibatlas {
-ReadResult read_xml_snapshot(std::string_view, std::string_view) { throw Error("not yet"); }
-void write_xml_snapshot(const Fabric&, std::ostream&) { throw Error("not yet"); }
-void write_xml_snapshot_file(const Fabric&, const std::string&) { throw Error("not yet"); }
+
+namespace {
+
+std::string hex_guid(Guid guid) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, guid);
+  return buf;
+}
+
+std::string hex_id(std::uint32_t value) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%" PRIx32, value);
+  return buf;
+}
+
+// "1x 4x", with "bitN" for a bit no enumerator names (kept so nothing is lost).
+template <typename Enum, std::size_t N>
+std::string set_text(unsigned bits, unsigned total_bits, const std::array<Enum, N>& all) {
+  std::string text;
+  for (unsigned bit = 0; bit < total_bits; ++bit) {
+    if (((bits >> bit) & 1U) == 0) {
+      continue;
+    }
+    text += text.empty() ? "" : " ";
+    text += bit < N ? to_string(all.at(bit)) : "bit" + std::to_string(bit);
+  }
+  return text;
+}
+
+template <typename T>
+void put(pugi::xml_node element, const char* name, const std::optional<T>& value) {
+  if (value) {
+    element.append_attribute(name).set_value(std::to_string(*value).c_str());
+  }
+}
+
+void put_text(pugi::xml_node element, const char* name, const std::string& value) {
+  element.append_attribute(name).set_value(value.c_str());
+}
+
+void put_counters(pugi::xml_node port_element, const PortCounters& counters) {
+  pugi::xml_node element = port_element.append_child("counters");
+  for (const xml_schema::CounterField& field : xml_schema::kCounterFields) {
+    put(element, field.name, counters.*field.member);
+  }
+}
+
+void put_rates(pugi::xml_node e, const Port& port) {
+  if (port.width_active) {
+    put_text(e, "width", to_string(*port.width_active));
+  }
+  if (port.width_enabled) {
+    put_text(e, "width-enabled", set_text(port.width_enabled->bits, 8, xml_schema::kWidths));
+  }
+  if (port.width_supported) {
+    put_text(e, "width-supported", set_text(port.width_supported->bits, 8, xml_schema::kWidths));
+  }
+  if (port.speed_active) {
+    put_text(e, "speed", to_string(*port.speed_active));
+  }
+  if (port.speed_enabled) {
+    put_text(e, "speed-enabled", set_text(port.speed_enabled->bits, 16, xml_schema::kSpeeds));
+  }
+  if (port.speed_supported) {
+    put_text(e, "speed-supported", set_text(port.speed_supported->bits, 16, xml_schema::kSpeeds));
+  }
+}
+
+void put_port(const Fabric& fabric, pugi::xml_node node_element, const Port& port) {
+  pugi::xml_node e = node_element.append_child("port");
+  put_text(e, "number", std::to_string(port.number));
+  if (port.guid) {
+    put_text(e, "guid", hex_guid(*port.guid));
+  }
+  put(e, "lid", port.base_lid);
+  put(e, "lmc", port.lmc ? std::optional<int>(*port.lmc) : std::nullopt);
+  if (port.state) {
+    put_text(e, "state", to_string(*port.state));
+  }
+  if (port.phys_state) {
+    put_text(e, "phys-state", to_string(*port.phys_state));
+  }
+  put_rates(e, port);
+  put(e, "mtu", port.mtu_active ? std::optional<int>(mtu_bytes(*port.mtu_active)) : std::nullopt);
+  put(e, "mtu-cap", port.mtu_cap ? std::optional<int>(mtu_bytes(*port.mtu_cap)) : std::nullopt);
+  put(e, "vl-cap", port.vl_cap ? std::optional<int>(*port.vl_cap) : std::nullopt);
+  if (port.peer) {
+    const Port& peer = fabric.port(*port.peer);
+    put_text(e, "peer-node", std::to_string(peer.node.value));
+    put_text(e, "peer-port", std::to_string(peer.number));
+  }
+  if (port.counters) {
+    put_counters(e, *port.counters);
+  }
+}
+
+void put_node(const Fabric& fabric, pugi::xml_node root, const Node& node) {
+  pugi::xml_node e = root.append_child("node");
+  put_text(e, "index", std::to_string(fabric.id_of(node).value));
+  put_text(e, "type", to_string(node.type));
+  put_text(e, "guid", hex_guid(node.guid));
+  if (node.system_guid) {
+    put_text(e, "system-guid", hex_guid(*node.system_guid));
+  }
+  for (auto [name, value] :
+       {std::pair{"vendor-id", node.vendor_id}, std::pair{"device-id", node.device_id},
+        std::pair{"revision", node.revision}}) {
+    if (value) {
+      put_text(e, name, hex_id(*value));
+    }
+  }
+  put_text(e, "port-count", std::to_string(node.port_count));
+  if (node.enhanced_port0) {
+    put_text(e, "enhanced-port0", *node.enhanced_port0 ? "true" : "false");
+  }
+  put_text(e, "description", node.description);
+  for (const Port& port : fabric.ports_of(fabric.id_of(node))) {
+    put_port(fabric, e, port);
+  }
+}
+
+void put_table(pugi::xml_node root, const ForwardingTable& table) {
+  pugi::xml_node e = root.append_child("forwarding-table");
+  put_text(e, "switch", std::to_string(table.switch_node.value));
+  put_text(e, "size", std::to_string(table.out_port.size()));
+  std::string bytes;
+  bytes.reserve(table.out_port.size() * 2);
+  constexpr const char* kDigits = "0123456789abcdef";
+  for (std::uint8_t b : table.out_port) {
+    bytes += kDigits[b >> 4];
+    bytes += kDigits[b & 0xf];
+  }
+  e.append_child(pugi::node_pcdata).set_value(bytes.c_str());
+}
+
+void put_provenance(pugi::xml_node root, const Provenance& p) {
+  pugi::xml_node e = root.append_child("provenance");
+  put_text(e, "source", p.source);
+  put_text(e, "format", p.format);
+  put_text(e, "tool", p.tool);
+  if (p.time) {
+    put_text(e, "time", *p.time);
+  }
+  if (p.local_port_guid) {
+    put_text(e, "local-port-guid", hex_guid(*p.local_port_guid));
+  }
+}
+
+[[noreturn]] void fail(const std::string& path, const std::string& what, int error) {
+  throw Error(path + ": " + what + ": " + std::strerror(error));
+}
+
+// Writes all of `bytes` to `fd`, retrying short writes and EINTR. Returns errno or 0.
+int write_all(int fd, const std::string& bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return errno;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return 0;
+}
+
+// Creates `path`.tmp-<pid>-<n> exclusively. Not mkstemp: its mode is 0600, and the
+// snapshot should get the usual 0666 & ~umask, as any other file the tool writes.
+int create_temporary(const std::string& path, std::string& temp) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    temp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) {
+      return fd;
+    }
+  }
+  return -1;
+}
+
+// Makes the rename itself durable; a directory that cannot be opened or synced (some
+// file systems refuse) does not undo a write that already succeeded.
+void sync_directory(const std::string& path) {
+  std::size_t slash = path.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    static_cast<void>(::fsync(fd));
+    ::close(fd);
+  }
+}
+
+}  // namespace
+
+void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
+  pugi::xml_document doc;
+  pugi::xml_node decl = doc.append_child(pugi::node_declaration);
+  decl.append_attribute("version").set_value("1.0");
+  decl.append_attribute("encoding").set_value("UTF-8");
+  pugi::xml_node root = doc.append_child(xml_schema::kRoot);
+  put_text(root, "version", std::to_string(kXmlSnapshotVersion));
+  put_provenance(root, fabric.provenance());
+  for (const Node& node : fabric.nodes()) {
+    put_node(fabric, root, node);
+  }
+  for (const ForwardingTable& table : fabric.forwarding_tables()) {
+    put_table(root, table);
+  }
+  doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+}
+
+void write_xml_snapshot_file(const Fabric& fabric, const std::string& path) {
+  // Steps: render in memory; write a temporary file beside `path` (same file system, so
+  // rename is atomic); fsync it; rename over `path`; fsync the directory. On any failure
+  // the temporary file is removed and `path` is untouched.
+  std::ostringstream text;
+  write_xml_snapshot(fabric, text);
+  std::string temp;
+  int fd = create_temporary(path, temp);
+  if (fd < 0) {
+    fail(path, "cannot create a temporary file beside it", errno);
+  }
+  int error = write_all(fd, text.str());
+  if (error == 0 && ::fsync(fd) != 0) {
+    error = errno;
+  }
+  if (::close(fd) != 0 && error == 0) {
+    error = errno;
+  }
+  if (error == 0 && ::rename(temp.c_str(), path.c_str()) != 0) {
+    error = errno;
+  }
+  if (error != 0) {
+    ::unlink(temp.c_str());
+    fail(path, "cannot write", error);
+  }
+  sync_directory(path);
+}
+
 }  // namespace ibatlas

@@ -14,14 +14,19 @@ enum class InputFormat {
   IbnetdiscoverPorts,  // ibnetdiscover -p
   IbsimNetfile,        // ibsim's dialect of the above
   SubnetLst,           // opensm-subnet.lst / ibdiagnet .lst
+  Iblinkinfo,          // iblinkinfo's default (not -l) layout
   XmlSnapshot,         // ours
   IbndCache,           // ibnetdiscover --cache (binary; read through libibnetdisc)
   Unknown,
 };
 
+// The names Provenance::format uses: "ibnetdiscover", "ibnetdiscover-ports", "ibsim", "lst",
+// "iblinkinfo", "xml", "ibnd-cache", "unknown".
 std::string to_string(InputFormat format);
 
-// Looks at the first records of `text` (noise lines are allowed before them).
+// Looks at the first records of `text` (noise lines are allowed before them). Text in the
+// ibnetdiscover syntax is IbsimNetfile when any node header is `Hca` or names a node other
+// than S-/H-/R-<hex digits>; docs/formats.md lists every rule.
 InputFormat detect_format(std::string_view text);
 
 // Detects the format and reads. Throws ParseError for Unknown (naming the first line that

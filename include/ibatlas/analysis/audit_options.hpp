@@ -1,0 +1,47 @@
+#pragma once
+
+// What an audit is told besides the fabric: expectations, a cabling plan, an earlier
+// snapshot, names, counter thresholds. Every check takes the same options and uses what it
+// needs. Pointers are borrowed: the pointees must outlive the call; nullptr means "none".
+
+#include <cstdint>
+#include <optional>
+
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas {
+
+struct CablingPlan;  // analysis/plan_csv.hpp
+struct NodeNameMap;  // formats/node_name_map.hpp
+
+// Thresholds per error counter. A finding fires when a counter is above its threshold
+// (absolute value), or, with an earlier snapshot and both snapshot times, when its growth
+// per hour is above its rate threshold. The defaults are the values infiniband-diags ships
+// (commented out) in /etc/infiniband-diags/error_thresholds, used both as counts and per hour.
+struct CounterThresholds {
+  std::uint64_t symbol_errors = 10;
+  std::uint64_t link_error_recovery = 10;
+  std::uint64_t link_downed = 10;
+  std::uint64_t rcv_errors = 10;
+  std::uint64_t rcv_remote_phys_errors = 100;
+  std::uint64_t rcv_switch_relay_errors = 100;
+  std::uint64_t xmit_discards = 100;
+  std::uint64_t xmit_constraint_errors = 100;
+  std::uint64_t rcv_constraint_errors = 100;
+  std::uint64_t local_link_integrity_errors = 10;
+  std::uint64_t excessive_buffer_overruns = 10;
+  std::uint64_t vl15_dropped = 100;
+};
+
+struct AuditOptions {
+  // Every link should run at least this width / speed (`--expect-width`, `--expect-speed`).
+  // When absent, the per-tier policy applies: the width/speed most links of the tier run at.
+  std::optional<LinkWidth> expect_width;
+  std::optional<LinkSpeed> expect_speed;
+  const CablingPlan* plan = nullptr;  // `--plan`: a CSV plan or a golden snapshot
+  const Fabric* baseline = nullptr;   // an earlier snapshot: port.down, counter rates
+  const NodeNameMap* names = nullptr;  // `--node-name-map`: names used in findings
+  CounterThresholds counter_thresholds;
+};
+
+}  // namespace ibatlas

@@ -1,0 +1,50 @@
+#pragma once
+
+// Fat-tree structure over the inferred tiers (analysis/tiers.hpp), docs/checks.md:
+//   topo.asymmetric     a pair of switches in adjacent tiers joined by another number of
+//                       cables than most such pairs; or a switch whose count of up-links
+//                       (or, above the leaves, down-links) differs from most of its tier and
+//                       is not explained by such pairs (a neighbour it lacks entirely).
+//   topo.oversubscribed a leaf whose host bandwidth : uplink bandwidth ratio is above the
+//                       ratio most leaves have (lost uplinks, or hosts added).
+// Both need at least two switch tiers; a single switch is no tree. topo.ftree_ready lives
+// in analysis/ftree_ready.hpp.
+
+#include <optional>
+#include <vector>
+
+#include "ibatlas/analysis/audit_options.hpp"
+#include "ibatlas/analysis/finding.hpp"
+#include "ibatlas/analysis/tiers.hpp"
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas {
+
+// One leaf's load. Bandwidths are lanes x lane rate (Gb/s) when every host and uplink of
+// every leaf has a known width and speed, else plain cable counts (by_bandwidth false).
+struct LeafLoad {
+  NodeId leaf;
+  int hosts = 0;    // cables to hosts
+  int uplinks = 0;  // cables to higher tiers
+  double down = 0;  // host bandwidth (or count)
+  double up = 0;    // uplink bandwidth (or count)
+  // down / up; absent without uplinks.
+  std::optional<double> ratio() const;
+};
+
+struct FatTreeShape {
+  bool by_bandwidth = false;
+  std::vector<LeafLoad> leaves;  // in NodeId order
+  // The ratio most leaves have (ties: the lower), absent without leaves with uplinks.
+  std::optional<double> usual_ratio;
+};
+
+FatTreeShape fat_tree_shape(const Fabric& fabric, const Tiers& tiers);
+
+std::vector<Finding> check_fat_tree(const Fabric& fabric, const Tiers& tiers,
+                                    const AuditOptions& options);
+
+// "2:1", "1:1", "1.5:1"
+std::string ratio_text(double ratio);
+
+}  // namespace ibatlas

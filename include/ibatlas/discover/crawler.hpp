@@ -1,0 +1,121 @@
+#pragma once
+
+// Live discovery: a breadth-first crawl by directed route over an SmpTransport, with many
+// SMPs in flight, per-MAD retries, and every failure kept as data (docs/discover.md).
+//
+// What it reads: NodeInfo, NodeDescription, SwitchInfo, PortInfo of every switch port (port
+// 0 included) and of every CA port it reaches, Mellanox ExtPortInfo (FDR10) of LinkUp QDR
+// ports; on request the LFT blocks of every switch (--routes) and PerfMgt PortCounters and
+// PortCountersExtended of every connected port (--counters; read only, never reset).
+//
+// Identity is the directed route: a node is the thing found at the route where it was first
+// seen. Two nodes that share a GUID are both kept and listed in DiscoveryReport::duplicates
+// (libibnetdisc merges them). A GUID seen again is the same node only if the link it was
+// reached over agrees with what is known of that node's port (docs/discover.md, "Duplicates").
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ibatlas/discover/smp_transport.hpp"
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas {
+
+// Passed to CrawlOptions::progress while the crawl runs, and once more at the end (done).
+struct CrawlProgress {
+  std::size_t nodes = 0;          // nodes found so far
+  std::size_t in_flight = 0;      // MADs outstanding now
+  std::uint64_t mads_sent = 0;    // retries included
+  std::uint64_t mads_answered = 0;
+  std::uint64_t timeouts = 0;
+  double elapsed_seconds = 0;
+  double mads_per_second = 0;     // answered MADs over elapsed time
+  bool done = false;
+};
+
+struct CrawlOptions {
+  std::size_t max_in_flight = 0;  // the window; 0 or more than the transport's: the transport's
+  int retries = 3;                // resends of a MAD that timed out (a rejected MAD is not resent)
+  std::size_t max_hops = DirectedRoute::kMaxHops;  // routes longer than this are not followed
+  // A MAD the transport has not answered after this long counts as timed out (the transport
+  // normally reports its own timeouts much sooner; this only guards against a lost reply).
+  std::chrono::milliseconds stall_timeout{10000};
+  bool routes = false;              // read every switch's linear forwarding table
+  bool counters = false;            // read PerfMgt counters of connected ports (needs perf)
+  bool mlnx_ext_port_info = true;   // read ExtPortInfo of LinkUp QDR ports to see FDR10
+  std::function<void(const CrawlProgress&)> progress;  // optional
+  std::chrono::milliseconds progress_interval{200};
+  Provenance provenance;  // copied into the snapshot; local_port_guid is set by the crawl
+};
+
+enum class IssueKind : std::uint8_t {
+  NoAnswer,   // no reply after every retry
+  Rejected,   // a reply with a non-zero MAD status
+  HopLimit,   // a LinkUp port beyond --max-hops was not followed
+  NoLid,      // a port that needs a LID for PerfMgt has none
+};
+
+std::string to_string(IssueKind kind);  // "no answer", "rejected", ...
+
+// One thing that did not work. Where it happened is given three ways: the directed route the
+// MAD took (or the LID, for PerfMgt), and the node and port concerned. For a NodeInfo that
+// found nothing, the node is the one probed *from* and the port the one probed out of: what
+// is cabled there is missing from the snapshot.
+struct DiscoveryIssue {
+  IssueKind kind = IssueKind::NoAnswer;
+  std::string attribute;           // "NodeInfo", "PortInfo", "PortCounters", ...
+  std::uint32_t modifier = 0;
+  DirectedRoute route;             // empty for PerfMgt requests
+  std::optional<Lid> lid;          // PerfMgt requests only
+  std::optional<Guid> node_guid;   // absent: nothing known about the node
+  std::string node_description;
+  std::optional<std::uint8_t> port;
+  int attempts = 0;
+  std::string what;                // one line, e.g. "no answer after 4 attempts"
+};
+
+// Nodes found at different routes that answered with one node GUID.
+struct DuplicateGuid {
+  Guid guid = 0;
+  std::vector<NodeId> nodes;          // in DiscoveryResult::fabric
+  std::vector<DirectedRoute> routes;  // where each was first found, same order
+};
+
+struct CrawlStatistics {
+  std::uint64_t mads_sent = 0;  // retries included
+  std::uint64_t replies = 0;    // answered (Ok or Rejected)
+  std::uint64_t timeouts = 0;   // every timed-out attempt, retried or not
+  std::uint64_t retries = 0;
+  std::size_t peak_in_flight = 0;
+  double elapsed_seconds = 0;
+};
+
+struct DiscoveryReport {
+  std::vector<DiscoveryIssue> issues;
+  std::vector<DuplicateGuid> duplicates;
+  CrawlStatistics statistics;
+  // Everything that was asked for answered (duplicates are findings, not failures).
+  bool complete() const { return issues.empty(); }
+};
+
+struct DiscoveryResult {
+  Fabric fabric;  // partial when !report.complete()
+  DiscoveryReport report;
+};
+
+// Crawls the subnet that `transport`'s local port is attached to. `perf` is used only with
+// options.counters (nullptr then: each counter read is an issue). Never throws for a MAD
+// that fails; returns when every MAD has been answered or given up on.
+DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
+                         PerfTransport* perf = nullptr);
+
+// The completeness report as text, one problem a line (empty when complete, apart from
+// duplicates). Nodes are named by GUID and description.
+void write_discovery_report(const DiscoveryReport& report, std::ostream& out);
+
+}  // namespace ibatlas

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The main job on the embedded default fabric (README command 1; scripts/run.sh demo
+# installs and builds first): start ibsim on fixtures/fat-tree-3tier with a private socket
+# name, bring it up with opensm, capture it, show it. Stops everything it started, by PID,
+# on any exit: success, failure or Ctrl-C.
+#
+# Capture is infiniband-diags' own ibnetdiscover through umad2sim for now; later issues
+# swap in our live crawler.
+#
+#   IBATLAS=path/to/ibatlas bash scripts/demo.sh     (default build/release/apps/ibatlas)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/sim-env.sh
+source scripts/sim-env.sh
+
+ibatlas=${IBATLAS:-$PWD/build/release/apps/ibatlas}
+if [[ ! -x $ibatlas ]]; then
+  echo "demo: $ibatlas is not built: run 'bash scripts/run.sh demo', or set IBATLAS" >&2
+  exit 1
+fi
+fabric=fixtures/fat-tree-3tier/fabric.net
+
+trap sim_stop_all EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+sim_init
+
+sim_log "starting ibsim on $fabric (socket @$SIM_SOCKNAME, dir $SIM_DIR)"
+sim_start_ibsim "$fabric"
+start=$SECONDS
+sim_start_opensm fixtures/opensm.conf
+sim_log "opensm: SUBNET UP after $((SECONDS - start))s"
+
+capture=$SIM_DIR/fat-tree-3tier.ibnetdiscover
+sim_run ibnetdiscover >"$capture" 2>"$SIM_DIR/ibnetdiscover.err"
+sim_log "captured with ibnetdiscover through umad2sim: $(grep -c '^\[' "$capture") port lines"
+echo
+"$ibatlas" show "$capture"

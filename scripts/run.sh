@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The two entry points of README.md:
+#   scripts/run.sh demo   install what is missing, build, run the main job on the embedded
+#                         default fabric (fixtures/fat-tree-3tier under ibsim + opensm)
+#   scripts/run.sh test   install what is missing, build, run the whole test suite: format
+#                         and seam gates, unit + ibsim integration tests (GCC, -Werror),
+#                         unit tests under ASan+UBSan (clang), a short fuzz run of every reader
+# .ci/run calls `scripts/run.sh test` and nothing else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+jobs=$(nproc)
+fuzz_seconds=${IBATLAS_FUZZ_SECONDS:-20}
+
+configure_and_build() {  # build-dir, extra cmake args...
+  local dir=$1
+  shift
+  cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs"
+}
+
+run_demo() {
+  bash .ci/install-deps.sh
+  configure_and_build build/release -DCMAKE_BUILD_TYPE=Release -DIBATLAS_BUILD_TESTS=OFF
+  IBATLAS="$PWD/build/release/apps/ibatlas" bash scripts/demo.sh
+}
+
+gate_format_and_seams() {
+  echo "== format gate (clang-format 14)"
+  git ls-files '*.hpp' '*.cpp' | xargs clang-format --dry-run -Werror
+  echo "== seam gate: rdma-core only in src/umad and src/verbs"
+  if git grep -l 'infiniband/' -- src include apps ':!src/umad' ':!src/verbs'; then
+    echo "rdma-core headers used outside src/umad and src/verbs" >&2
+    return 1
+  fi
+}
+
+test_gcc() {
+  echo "== GCC, Debug, -Werror: unit + sim tests"
+  configure_and_build build/gcc -DCMAKE_BUILD_TYPE=Debug -DIBATLAS_WERROR=ON \
+    -DIBATLAS_BUILD_BENCHMARKS=ON
+  ctest --test-dir build/gcc --output-on-failure -j"$jobs" -LE bench
+}
+
+test_asan() {
+  # The sim tests stay in the GCC tree: under ASan, LD_PRELOAD=libumad2sim.so would need
+  # libasan preloaded first.
+  echo "== clang, ASan+UBSan: unit tests"
+  CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug -DIBATLAS_WERROR=ON \
+    -DIBATLAS_SANITIZE=address,undefined -DIBATLAS_BUILD_BENCHMARKS=OFF
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build/asan -L unit --output-on-failure -j"$jobs"
+}
+
+test_fuzz() {
+  echo "== libFuzzer: ${fuzz_seconds}s per reader"
+  CXX=clang++ configure_and_build build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_TESTS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF
+  local target corpus
+  for target in build/fuzz/tests/fuzz/fuzz_*; do
+    corpus=$(mktemp -d)
+    cp tests/fuzz/corpus/"$(basename "$target")"/* "$corpus"/ 2>/dev/null || true
+    "$target" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=10 \
+      -print_final_stats=0 "$corpus" 2>&1 | tail -n 2
+    rm -rf "$corpus"
+  done
+}
+
+run_tests() {
+  bash .ci/install-deps.sh
+  gate_format_and_seams
+  test_gcc
+  test_asan
+  test_fuzz
+  echo "== all test stages passed"
+}
+
+case "${1:-}" in
+  demo) run_demo ;;
+  test) run_tests ;;
+  *)
+    echo "usage: scripts/run.sh demo|test" >&2
+    exit 2
+    ;;
+esac

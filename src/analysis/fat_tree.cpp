@@ -1,0 +1,272 @@
+#include "ibatlas/analysis/fat_tree.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <unordered_map>
+
+#include "analysis/finding_factory.hpp"
+
+namespace ibatlas {
+
+std::optional<double> LeafLoad::ratio() const {
+  if (uplinks == 0 || up <= 0) {
+    return std::nullopt;
+  }
+  return down / up;
+}
+
+std::string ratio_text(double ratio) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g:1", ratio);
+  return buffer;
+}
+
+namespace {
+
+// The most common value; a tie goes to the larger (a missing cable is likelier than an
+// extra one). REQUIRES: values not empty.
+int usual(const std::map<int, int>& tally) {
+  int best = tally.begin()->first;
+  for (const auto& [value, count] : tally) {
+    if (count >= tally.at(best)) {
+      best = value;
+    }
+  }
+  return best;
+}
+
+struct Census {
+  std::vector<int> up;    // per NodeId: cables to switches of a higher tier
+  std::vector<int> down;  // per NodeId: cables to switches of a lower tier
+  std::unordered_map<std::uint64_t, int> pairs;  // lower << 32 | upper -> cables, adjacent tiers
+};
+
+std::uint64_t pair_key(NodeId lower, NodeId upper) {
+  return (std::uint64_t{lower.value} << 32) | upper.value;
+}
+
+Census take_census(const Fabric& fabric, const Tiers& tiers) {
+  Census c;
+  c.up.assign(fabric.nodes().size(), 0);
+  c.down.assign(fabric.nodes().size(), 0);
+  for (PortId link : fabric.links()) {
+    NodeId a = fabric.node_of(link);
+    NodeId b = fabric.node_of(*fabric.port(link).peer);
+    std::optional<int> ta = tiers.of(a);
+    std::optional<int> tb = tiers.of(b);
+    if (!ta || !tb || *ta == kHostTier || *tb == kHostTier || *ta == *tb) {
+      continue;
+    }
+    if (*ta > *tb) {
+      std::swap(a, b);
+      std::swap(ta, tb);
+    }
+    ++c.up[a.value];
+    ++c.down[b.value];
+    if (*tb == *ta + 1) {
+      ++c.pairs[pair_key(a, b)];
+    }
+  }
+  return c;
+}
+
+struct Usual {
+  std::map<int, int> up;    // tier -> usual up-link count (tiers below the top)
+  std::map<int, int> down;  // tier -> usual down-link count (tiers above the leaves)
+  std::map<int, int> pair;  // lower tier -> usual cables per adjacent pair
+};
+
+Usual usual_counts(const Fabric& fabric, const Tiers& tiers, const Census& c) {
+  std::map<int, std::map<int, int>> up;
+  std::map<int, std::map<int, int>> down;
+  std::map<int, std::map<int, int>> pair;
+  for (std::uint32_t i = 0; i < c.up.size(); ++i) {
+    std::optional<int> t = tiers.of(NodeId{i});
+    if (!t || *t == kHostTier || fabric.node(NodeId{i}).type != NodeType::Switch) {
+      continue;
+    }
+    if (*t < tiers.top) {
+      ++up[*t][c.up[i]];
+    }
+    if (*t > kLeafTier) {
+      ++down[*t][c.down[i]];
+    }
+  }
+  for (const auto& [key, cables] : c.pairs) {
+    ++pair[*tiers.of(NodeId{static_cast<std::uint32_t>(key >> 32)})][cables];
+  }
+  Usual u;
+  for (const auto& [t, tally] : up) {
+    u.up[t] = usual(tally);
+  }
+  for (const auto& [t, tally] : down) {
+    u.down[t] = usual(tally);
+  }
+  for (const auto& [t, tally] : pair) {
+    u.pair[t] = usual(tally);
+  }
+  return u;
+}
+
+std::string cables(int n) { return std::to_string(n) + (n == 1 ? " cable" : " cables"); }
+
+void odd_pairs(const FindingFactory& make, const Tiers& tiers, const Census& c, const Usual& u,
+               std::vector<int>& explained_up, std::vector<int>& explained_down,
+               std::vector<Finding>& out) {
+  for (const auto& [key, count] : c.pairs) {
+    NodeId lower{static_cast<std::uint32_t>(key >> 32)};
+    NodeId upper{static_cast<std::uint32_t>(key & 0xFFFFFFFFU)};
+    int t = *tiers.of(lower);
+    int want = u.pair.at(t);
+    if (count == want) {
+      continue;
+    }
+    explained_up[lower.value] += count - want;
+    explained_down[upper.value] += count - want;
+    Finding f = make.at_node("topo.asymmetric", lower);
+    f.location.kind = LocationKind::Link;
+    f.location.peer = make.endpoint(upper);
+    f.measured = cables(count);
+    f.expected = cables(want);
+    f.message = make.name(lower) + " and " + make.name(upper) + " are joined by " + cables(count) +
+                "; most " + tier_name(t) + "-" + tier_name(t + 1) + " pairs by " + std::to_string(want);
+    f.hint = count < want ? "look for an unplugged or misrouted cable between them"
+                          : "look for a cable that belongs to another switch pair";
+    out.push_back(std::move(f));
+  }
+}
+
+void odd_switch(const FindingFactory& make, NodeId node, int tier, bool upward, int have,
+                int want, std::vector<Finding>& out) {
+  int neighbour = upward ? tier + 1 : tier - 1;
+  Finding f = make.at_node("topo.asymmetric", node);
+  std::string what = std::string(upward ? " up-links" : " down-links") + " (to " +
+                     tier_name(neighbour) + " switches)";
+  f.measured = std::to_string(have) + what;
+  f.expected = std::to_string(want) + what;
+  f.message = "has " + std::to_string(have) + (upward ? " up-links" : " down-links") + "; most " +
+              tier_name(tier) + " switches have " + std::to_string(want);
+  f.hint = have < want ? "a switch pair lacks its cables entirely: find and connect them"
+                       : "a cable joins switches the tree does not pair: trace it";
+  out.push_back(std::move(f));
+}
+
+void asymmetric(const FindingFactory& make, const Tiers& tiers, std::vector<Finding>& out) {
+  const Fabric& fabric = make.fabric();
+  Census c = take_census(fabric, tiers);
+  Usual u = usual_counts(fabric, tiers, c);
+  std::vector<int> explained_up(c.up.size(), 0);
+  std::vector<int> explained_down(c.up.size(), 0);
+  odd_pairs(make, tiers, c, u, explained_up, explained_down, out);
+  for (std::uint32_t i = 0; i < c.up.size(); ++i) {
+    std::optional<int> t = tiers.of(NodeId{i});
+    if (!t || *t == kHostTier) {
+      continue;
+    }
+    if (auto want = u.up.find(*t); want != u.up.end() && c.up[i] - want->second != explained_up[i]) {
+      odd_switch(make, NodeId{i}, *t, true, c.up[i], want->second, out);
+    }
+    if (auto want = u.down.find(*t);
+        want != u.down.end() && c.down[i] - want->second != explained_down[i]) {
+      odd_switch(make, NodeId{i}, *t, false, c.down[i], want->second, out);
+    }
+  }
+}
+
+double link_rate(const Port& p) {
+  return lanes(*p.width_active) * lane_rate_gbps(*p.speed_active);
+}
+
+bool rated(const Port& p) { return p.width_active && p.speed_active; }
+
+}  // namespace
+
+FatTreeShape fat_tree_shape(const Fabric& fabric, const Tiers& tiers) {
+  FatTreeShape shape;
+  std::vector<int> index(fabric.nodes().size(), -1);
+  shape.by_bandwidth = true;
+  for (PortId link : fabric.links()) {
+    for (PortId end : {link, *fabric.port(link).peer}) {
+      NodeId here = fabric.node_of(end);
+      std::optional<int> other = tiers.of(fabric.node_of(*fabric.port(end).peer));
+      if (tiers.of(here) != kLeafTier || !other || *other == kLeafTier) {
+        continue;
+      }
+      if (index[here.value] < 0) {
+        index[here.value] = static_cast<int>(shape.leaves.size());
+        shape.leaves.push_back(LeafLoad{here});
+      }
+      LeafLoad& load = shape.leaves[static_cast<std::size_t>(index[here.value])];
+      bool to_host = *other == kHostTier;
+      (to_host ? load.hosts : load.uplinks) += 1;
+      const Port& p = fabric.port(end);
+      shape.by_bandwidth = shape.by_bandwidth && rated(p);
+      (to_host ? load.down : load.up) += rated(p) ? link_rate(p) : 0.0;
+    }
+  }
+  std::map<long long, int> tally;
+  for (LeafLoad& load : shape.leaves) {
+    if (!shape.by_bandwidth) {
+      load.down = load.hosts;
+      load.up = load.uplinks;
+    }
+  }
+  for (const LeafLoad& load : shape.leaves) {
+    if (std::optional<double> r = load.ratio()) {
+      ++tally[std::llround(*r * 1000)];
+    }
+  }
+  if (!tally.empty()) {
+    long long best = tally.begin()->first;
+    for (const auto& [key, count] : tally) {
+      best = count > tally.at(best) ? key : best;
+    }
+    shape.usual_ratio = static_cast<double>(best) / 1000;
+  }
+  std::sort(shape.leaves.begin(), shape.leaves.end(),
+            [](const LeafLoad& a, const LeafLoad& b) { return a.leaf < b.leaf; });
+  return shape;
+}
+
+namespace {
+
+void oversubscribed(const FindingFactory& make, const Tiers& tiers, std::vector<Finding>& out) {
+  FatTreeShape shape = fat_tree_shape(make.fabric(), tiers);
+  if (!shape.usual_ratio) {
+    return;
+  }
+  for (const LeafLoad& load : shape.leaves) {
+    std::optional<double> r = load.ratio();
+    if (!r || std::llround(*r * 1000) <= std::llround(*shape.usual_ratio * 1000)) {
+      continue;
+    }
+    Finding f = make.at_node("topo.oversubscribed", load.leaf);
+    f.measured = ratio_text(*r);
+    f.expected = ratio_text(*shape.usual_ratio);
+    std::string unit = shape.by_bandwidth ? " bandwidth" : " cables";
+    f.message = "host" + unit + " to uplink" + unit + " is " + f.measured + " (" +
+                std::to_string(load.hosts) + " hosts, " + std::to_string(load.uplinks) +
+                " uplinks); most leaves have " + f.expected;
+    f.hint = "restore its missing or slow uplinks, or move hosts to a leaf with spare uplinks";
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace
+
+std::vector<Finding> check_fat_tree(const Fabric& fabric, const Tiers& tiers,
+                                    const AuditOptions& options) {
+  std::vector<Finding> findings;
+  if (tiers.top < 2) {
+    return findings;
+  }
+  FindingFactory make(fabric, options.names);
+  asymmetric(make, tiers, findings);
+  oversubscribed(make, tiers, findings);
+  return findings;
+}
+
+}  // namespace ibatlas

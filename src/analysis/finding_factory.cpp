@@ -1,0 +1,89 @@
+#include "analysis/finding_factory.hpp"
+
+#include <cassert>
+#include <cstdio>
+#include <tuple>
+
+#include "ibatlas/formats/node_name_map.hpp"
+
+namespace ibatlas {
+
+std::string guid_text(Guid guid) {
+  char buffer[19];
+  std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(guid));
+  return buffer;
+}
+
+std::string rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> speed) {
+  return (width ? to_string(*width) : std::string("?")) +
+         (speed ? to_string(*speed) : std::string("?"));
+}
+
+FindingFactory::FindingFactory(const Fabric& fabric, const NodeNameMap* names)
+    : fabric_(fabric), names_(names) {}
+
+std::string FindingFactory::name(NodeId node) const {
+  const Node& n = fabric_.node(node);
+  std::string shown = display_name(n, names_);
+  return shown.empty() ? guid_text(n.guid) : shown;
+}
+
+Endpoint FindingFactory::endpoint(NodeId node) const {
+  return Endpoint{fabric_.node(node).guid, std::nullopt, name(node)};
+}
+
+Endpoint FindingFactory::endpoint(PortId port) const {
+  const Port& p = fabric_.port(port);
+  return Endpoint{fabric_.node(p.node).guid, p.number, name(p.node)};
+}
+
+namespace {
+
+Finding blank(std::string_view check) {
+  const CheckInfo* info = find_check(check);
+  assert(info != nullptr && "every finding's check must be in the registry");
+  Finding f;
+  f.check = std::string(check);
+  f.severity = info != nullptr ? info->severity : Severity::Warning;
+  return f;
+}
+
+}  // namespace
+
+Finding FindingFactory::at_fabric(std::string_view check) const { return blank(check); }
+
+Finding FindingFactory::at_node(std::string_view check, NodeId node) const {
+  Finding f = blank(check);
+  f.location.kind = LocationKind::Node;
+  f.location.here = endpoint(node);
+  return f;
+}
+
+Finding FindingFactory::at_port(std::string_view check, PortId port) const {
+  Finding f = blank(check);
+  f.location.kind = LocationKind::Port;
+  f.location.here = endpoint(port);
+  if (std::optional<PortId> peer = fabric_.port(port).peer) {
+    f.location.peer = endpoint(*peer);
+  }
+  return f;
+}
+
+Finding FindingFactory::at_link(std::string_view check, PortId here, PortId there) const {
+  Finding f = blank(check);
+  f.location.kind = LocationKind::Link;
+  f.location.here = endpoint(here);
+  f.location.peer = endpoint(there);
+  return f;
+}
+
+std::pair<PortId, PortId> FindingFactory::link_ends(PortId a, PortId b) const {
+  auto key = [this](PortId id) {
+    const Port& p = fabric_.port(id);
+    const Node& n = fabric_.node(p.node);
+    return std::make_tuple(n.type != NodeType::Switch, name(p.node), n.guid, p.number);
+  };
+  return key(b) < key(a) ? std::make_pair(b, a) : std::make_pair(a, b);
+}
+
+}  // namespace ibatlas

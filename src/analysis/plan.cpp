@@ -1,0 +1,192 @@
+#include "ibatlas/analysis/plan.hpp"
+
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "analysis/finding_factory.hpp"
+#include "analysis/plan_match.hpp"
+#include "ibatlas/analysis/port_state.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+class PlanChecker {
+ public:
+  PlanChecker(const Fabric& fabric, const CablingPlan& plan, const AuditOptions& options)
+      : fabric_(fabric), make_(fabric, options.names), resolver_(fabric, options.names) {
+    cables_ = match_plan(fabric, plan, resolver_);
+    for (std::size_t i = 0; i < cables_.size(); ++i) {
+      for (const MatchedEnd* e : {&cables_[i].a, &cables_[i].b}) {
+        if (e->node) {
+          planned_.emplace(port_key(*e->node, e->plan->port), i);
+          named_.insert(*e->node);
+          named_types_.insert(fabric.node(*e->node).type);
+        }
+      }
+    }
+  }
+
+  std::vector<Finding> run() {
+    ambiguous_names();
+    for (std::size_t i = 0; i < cables_.size(); ++i) {
+      const MatchedCable& c = cables_[i];
+      if (c.ambiguous() || reported_.count(i) != 0) {
+        continue;
+      }
+      if (c.in_place()) {
+        wrong_speed(c);
+      } else if (c.missing()) {
+        missing(c);
+      } else if (!swapped(i)) {
+        miswired(c);
+      }
+    }
+    extra();
+    return std::move(out_);
+  }
+
+ private:
+  // ---- names and places ----
+
+  std::string name_of(const MatchedEnd& e) const {
+    if (e.node) {
+      return make_.name(*e.node);
+    }
+    return e.plan->label.empty() ? e.plan->node : e.plan->label;
+  }
+
+  std::string port_text(const MatchedEnd& e) const {
+    return name_of(e) + " port " + std::to_string(e.plan->port);
+  }
+
+  std::string port_text(PortId p) const {
+    return make_.name(fabric_.node_of(p)) + " port " + std::to_string(fabric_.port(p).number);
+  }
+
+  Endpoint endpoint(const MatchedEnd& e) const {
+    if (e.port) {
+      return make_.endpoint(*e.port);
+    }
+    std::optional<Guid> guid = e.node ? std::optional(fabric_.node(*e.node).guid) : std::nullopt;
+    return Endpoint{guid, e.plan->port, name_of(e)};
+  }
+
+  // The end a technician works from: a switch end if there is one, else the first.
+  std::pair<const MatchedEnd*, const MatchedEnd*> anchor(const MatchedCable& c) const {
+    auto is_switch = [this](const MatchedEnd& e) {
+      return e.node && fabric_.node(*e.node).type == NodeType::Switch;
+    };
+    if (!is_switch(c.a) && is_switch(c.b)) {
+      return {&c.b, &c.a};
+    }
+    return {&c.a, &c.b};
+  }
+
+  Finding at(std::string_view check, const MatchedEnd& here, const MatchedEnd& there) const {
+    Finding f = make_.at_fabric(check);
+    f.location.kind = LocationKind::Link;
+    f.location.here = endpoint(here);
+    f.location.peer = endpoint(there);
+    return f;
+  }
+
+  std::string state_of(const MatchedEnd& e) const {
+    if (!e.node) {
+      return e.matches == 0 ? "node not in the fabric" : "name ambiguous";
+    }
+    if (!e.port) {
+      return "not connected";
+    }
+    const Port& p = fabric_.port(*e.port);
+    return p.state || p.phys_state ? state_text(p) : "not connected";
+  }
+
+  // ---- the checks ----
+
+  void ambiguous_names() {
+    std::set<std::string> seen;
+    for (const MatchedCable& c : cables_) {
+      for (const MatchedEnd* e : {&c.a, &c.b}) {
+        if (e->matches > 1 && seen.insert(e->plan->node).second) {
+          Finding f = make_.at_fabric("plan.ambiguous_name");
+          f.measured = std::to_string(e->matches) + " nodes";
+          f.expected = "1 node";
+          f.message = "the plan's name \"" + e->plan->node + "\" (line " +
+                      std::to_string(c.plan->line) + ") is the description of " +
+                      f.measured + "; its cables are not checked";
+          f.hint = "name these nodes by GUID in the plan, or give a --node-name-map";
+          out_.push_back(std::move(f));
+        }
+      }
+    }
+  }
+
+  void wrong_speed(const MatchedCable& c) {
+    const Port& p = fabric_.port(*c.a.port);
+    bool width_off = c.plan->width && p.width_active && *p.width_active != *c.plan->width;
+    bool speed_off = c.plan->speed && p.speed_active && *p.speed_active != *c.plan->speed;
+    if (!width_off && !speed_off) {
+      return;
+    }
+    auto [here, there] = anchor(c);
+    Finding f = at("plan.wrong_speed", *here, *there);
+    f.measured = rate_text(p.width_active, p.speed_active);
+    f.expected = rate_text(c.plan->width ? c.plan->width : p.width_active,
+                           c.plan->speed ? c.plan->speed : p.speed_active);
+    f.message = "runs " + f.measured + ", the plan says " + f.expected;
+    f.hint = "check the cable model and both ports' settings; replace the cable if it should run " +
+             f.expected;
+    out_.push_back(std::move(f));
+  }
+
+  void missing(const MatchedCable& c) {
+    auto [here, there] = anchor(c);
+    Finding f = at("plan.missing", *here, *there);
+    f.measured = state_of(*here) + " / " + state_of(*there);
+    f.expected = "cabled";
+    f.message = "the planned cable to " + port_text(*there) + " is not there (" +
+                port_text(*here) + ": " + state_of(*here) + "; " + port_text(*there) + ": " +
+                state_of(*there) + ")";
+    f.hint = "connect to " + port_text(*there);
+    out_.push_back(std::move(f));
+  }
+
+  void miswired(const MatchedCable& c) {
+    auto [here, there] = anchor(c);
+    Finding f = at("plan.miswired", *here, *there);
+    f.expected = "reaches " + port_text(*there);
+    if (here->peer) {
+      f.measured = "reaches " + port_text(*here->peer);
+      f.hint = "move cable to " + port_text(*there) + " (now at " + port_text(*here->peer) + ")";
+    } else {
+      f.measured = "no cable; " + port_text(*there) + " reaches " + port_text(*there->peer);
+      f.hint = "connect to " + port_text(*there) + " (its cable now reaches " +
+               port_text(*there->peer) + ")";
+    }
+    f.message = port_text(*here) + " should reach " + port_text(*there) + " but " +
+                (here->peer ? "reaches " + port_text(*here->peer) : "has no cable, while " +
+                                                                       port_text(*there) + " reaches " +
+                                                                       port_text(*there->peer));
+    out_.push_back(std::move(f));
+  }
+
+  bool swapped(std::size_t i);
+  void extra();
+
+  const Fabric& fabric_;
+  FindingFactory make_;
+  NameResolver resolver_;
+  std::vector<MatchedCable> cables_;
+  std::unordered_map<PortKey, std::size_t> planned_;  // planned port -> cable index
+  std::unordered_set<NodeId::value_type> unused_;
+  std::set<NodeId> named_;
+  std::set<NodeType> named_types_;
+  std::set<std::size_t> reported_;
+  std::vector<Finding> out_;
+};
+
+}  // namespace
+
+}  // namespace ibatlas

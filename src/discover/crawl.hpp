@@ -1,0 +1,127 @@
+#pragma once
+
+// The crawl's state and rules: what to ask next and what each answer means. The MadEngine
+// moves the MADs; build_result() turns the records into a Fabric at the end.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "discover/mad_engine.hpp"
+#include "ibatlas/discover/crawler.hpp"
+#include "ibatlas/discover/smp_decode.hpp"
+
+namespace ibatlas {
+
+struct PeerRef {
+  std::uint32_t node = 0;  // index into Crawl::nodes()
+  std::uint8_t port = 0;
+  friend bool operator==(const PeerRef&, const PeerRef&) = default;
+  friend auto operator<=>(const PeerRef&, const PeerRef&) = default;
+};
+
+// The NodeInfo probe out of a port: has it been sent, and what did it find.
+enum class ProbeState : std::uint8_t { NotYet, Sent, Answered, Failed, NotNeeded, HopLimited };
+
+struct PortRecord {
+  std::optional<PortInfoFields> info;
+  std::optional<MlnxExtPortInfoFields> mlnx;
+  std::optional<Guid> guid;
+  std::optional<PeerRef> peer;
+  bool info_requested = false;
+  ProbeState probe = ProbeState::NotYet;
+  Guid probe_saw_guid = 0;  // with probe == Answered: the node and port the probe reached
+  std::uint8_t probe_saw_port = 0;
+  std::optional<PortCountersFields> counters;
+  std::optional<PortCountersExtendedFields> counters_ext;
+};
+
+struct NodeRecord {
+  DirectedRoute route;  // where it was first found: its identity
+  NodeInfoFields info;
+  std::uint8_t entry_port = 0;  // the port that first arrival came in by
+  std::optional<std::string> description;
+  std::optional<SwitchInfoFields> switch_info;
+  std::vector<PortRecord> ports;  // by port number, 0 .. NumPorts
+  std::vector<std::uint8_t> lft;
+  std::uint32_t lft_blocks_left = 0;
+  bool lft_failed = false;
+  bool is_switch() const { return info.node_type == static_cast<std::uint8_t>(NodeType::Switch); }
+};
+
+// A NodeInfo answer: what was found at `route`, reached out of `from` (none: the local node).
+struct Arrival {
+  DirectedRoute route;
+  std::optional<PeerRef> from;
+  NodeInfoFields info;
+};
+
+// An issue and the node it concerns (named at build time, when descriptions are known).
+struct PendingIssue {
+  DiscoveryIssue issue;
+  std::optional<std::uint32_t> node;
+};
+
+class Crawl {
+ public:
+  Crawl(const CrawlOptions& options, MadEngine& engine) : options_(options), engine_(engine) {}
+
+  void start();  // NodeInfo of the local node
+  void handle(const MadJob& job, const SmpReply& reply);
+  // After the topology crawl: queues the PerfMgt reads (counters phase).
+  void start_counters(bool have_perf);
+  // Arrivals still waiting on a port that will never answer are taken as the node they wait on.
+  void settle();
+
+  std::size_t node_count() const { return nodes_.size(); }
+  const std::vector<NodeRecord>& nodes() const { return nodes_; }
+  const std::vector<PendingIssue>& issues() const { return issues_; }
+
+ private:
+  enum class Verdict { Same, Different, Wait };
+
+  void on_probe(const MadJob& job, const SmpReply& reply);
+  void on_port_info(const MadJob& job, const PortInfoFields& fields);
+  void on_switch_info(const MadJob& job, const SwitchInfoFields& fields);
+  void on_lft(const MadJob& job, const SmpReply& reply);
+  void on_perf(const MadJob& job, const SmpReply& reply);
+  void on_failure(const MadJob& job, const SmpReply& reply);
+
+  void resolve(const Arrival& arrival);
+  Verdict match(std::uint32_t candidate, const Arrival& arrival) const;
+  Verdict match_switch_port(const NodeRecord& node, const PortRecord& port,
+                            const Arrival& arrival) const;
+  void attach(std::uint32_t node, const Arrival& arrival);
+  void add_node(const Arrival& arrival);
+  void link(PeerRef a, PeerRef b);
+  void consider_probe(std::uint32_t node, std::uint8_t port);
+  void end_probe(std::uint32_t node, std::uint8_t port, ProbeState state);
+  void release(std::uint32_t node, std::uint8_t port);
+
+  void request(const DirectedRoute& route, SmpAttribute attribute, std::uint32_t modifier,
+               MadPurpose purpose);
+  void read_port_info(std::uint32_t node, std::uint8_t port, const DirectedRoute& route);
+  void add_issue(IssueKind kind, const MadJob& job, std::optional<std::uint32_t> node,
+                 std::optional<std::uint8_t> port, std::string what);
+  PortRecord& port_of(PeerRef ref) { return nodes_[ref.node].ports[ref.port]; }
+
+  const CrawlOptions& options_;
+  MadEngine& engine_;
+  std::vector<NodeRecord> nodes_;
+  std::unordered_map<Guid, std::vector<std::uint32_t>> by_guid_;
+  std::map<PeerRef, std::vector<Arrival>> parked_;  // waiting on that port's probe
+  std::vector<PendingIssue> issues_;
+};
+
+// Turns the records into the snapshot and the report.
+DiscoveryResult build_result(const Crawl& crawl, const CrawlStatistics& statistics,
+                             const CrawlOptions& options);
+
+// "no answer after 4 attempts", "rejected: MAD status 0x001c (invalid attribute or modifier)".
+std::string describe_failure(const SmpReply& reply, int attempts);
+
+}  // namespace ibatlas

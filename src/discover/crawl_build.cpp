@@ -1,0 +1,140 @@
+// From crawl records to the snapshot. Nodes keep the order they were found in (breadth
+// first from the local port), so NodeId i is record i.
+//
+// Switch external ports get no LID: the IBA defines a switch's LID on port 0 only, and what
+// its other ports' PortInfo say in that field is meaningless (libibnetdisc copies port 0's).
+
+#include <map>
+
+#include "discover/crawl.hpp"
+#include "ibatlas/fabric_builder.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+Node to_node(const NodeRecord& record) {
+  Node node;
+  std::uint8_t type = record.info.node_type;
+  node.type = (type >= 1 && type <= 3) ? static_cast<NodeType>(type) : NodeType::Ca;
+  node.guid = record.info.node_guid;
+  if (record.info.system_guid != 0) {
+    node.system_guid = record.info.system_guid;
+  }
+  node.vendor_id = record.info.vendor_id;
+  node.device_id = record.info.device_id;
+  node.revision = record.info.revision;
+  node.description = record.description.value_or("");
+  node.port_count = record.info.num_ports;
+  if (record.switch_info) {
+    node.enhanced_port0 = record.switch_info->enhanced_port0;
+  }
+  return node;
+}
+
+bool keeps_port(const NodeRecord& record, std::size_t p) {
+  const PortRecord& port = record.ports[p];
+  return port.info || port.peer || (!record.is_switch() && port.guid);
+}
+
+Port to_port(const NodeRecord& record, std::size_t p) {
+  const PortRecord& rec = record.ports[p];
+  Port port;
+  port.number = static_cast<std::uint8_t>(p);
+  port.guid = rec.guid;
+  if (rec.info) {
+    // A switch states its capabilities (extended speeds among them) on port 0 only.
+    const PortRecord& cap = record.is_switch() && record.ports[0].info ? record.ports[0] : rec;
+    PortSpeeds speeds = decode_speeds(*rec.info, *cap.info, rec.mlnx);
+    apply_port_info(*rec.info, speeds, !record.is_switch() || p == 0, port);
+  }
+  if (rec.counters || rec.counters_ext) {
+    port.counters = counters_from(rec.counters, rec.counters_ext);
+  }
+  return port;
+}
+
+std::vector<DuplicateGuid> find_duplicates(const std::vector<NodeRecord>& nodes) {
+  std::map<Guid, std::vector<std::uint32_t>> by_guid;
+  for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+    by_guid[nodes[i].info.node_guid].push_back(i);
+  }
+  std::vector<DuplicateGuid> duplicates;
+  for (const auto& [guid, indexes] : by_guid) {
+    if (indexes.size() < 2) {
+      continue;
+    }
+    DuplicateGuid d;
+    d.guid = guid;
+    for (std::uint32_t i : indexes) {
+      d.nodes.push_back(NodeId{i});
+      d.routes.push_back(nodes[i].route);
+    }
+    duplicates.push_back(std::move(d));
+  }
+  return duplicates;
+}
+
+std::vector<DiscoveryIssue> named_issues(const Crawl& crawl) {
+  std::vector<DiscoveryIssue> issues;
+  for (const PendingIssue& pending : crawl.issues()) {
+    DiscoveryIssue issue = pending.issue;
+    if (pending.node) {
+      const NodeRecord& node = crawl.nodes()[*pending.node];
+      issue.node_guid = node.info.node_guid;
+      issue.node_description = node.description.value_or("");
+    }
+    issues.push_back(std::move(issue));
+  }
+  return issues;
+}
+
+Provenance provenance_of(const std::vector<NodeRecord>& nodes, const CrawlOptions& options) {
+  Provenance provenance = options.provenance;
+  if (provenance.format.empty()) {
+    provenance.format = "live";
+  }
+  if (!nodes.empty()) {
+    const NodeRecord& local = nodes.front();
+    provenance.local_port_guid = local.ports[local.is_switch() ? 0 : local.entry_port].guid;
+  }
+  return provenance;
+}
+
+}  // namespace
+
+DiscoveryResult build_result(const Crawl& crawl, const CrawlStatistics& statistics,
+                             const CrawlOptions& options) {
+  const std::vector<NodeRecord>& nodes = crawl.nodes();
+  FabricBuilder builder;
+  std::vector<std::vector<std::optional<PortId>>> ids(nodes.size());
+  for (const NodeRecord& record : nodes) {
+    NodeId node = builder.add_node(to_node(record));
+    ids[node.value].resize(record.ports.size());
+    for (std::size_t p = 0; p < record.ports.size(); ++p) {
+      if (keeps_port(record, p)) {
+        ids[node.value][p] = builder.add_port(node, to_port(record, p));
+      }
+    }
+    if (options.routes && record.is_switch() && !record.lft.empty() &&
+        record.lft_blocks_left == 0 && !record.lft_failed) {
+      builder.add_forwarding_table(node, record.lft);
+    }
+  }
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    for (std::size_t p = 0; p < nodes[n].ports.size(); ++p) {
+      const std::optional<PeerRef>& peer = nodes[n].ports[p].peer;
+      if (peer && ids[n][p] && ids[peer->node][peer->port]) {
+        builder.set_peer(*ids[n][p], *ids[peer->node][peer->port]);
+      }
+    }
+  }
+  builder.set_provenance(provenance_of(nodes, options));
+  DiscoveryResult result{std::move(builder).build(), {}};
+  result.report.issues = named_issues(crawl);
+  result.report.duplicates = find_duplicates(nodes);
+  result.report.statistics = statistics;
+  return result;
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,75 @@
+// The counters phase: PerfMgt Get of PortCounters and PortCountersExtended for every
+// connected port, addressed by LID (a switch's ports by its port 0 LID and PortSelect).
+// It runs after the topology crawl because only then is every port's LID known. Nothing here
+// ever sends a Set: reading counters must not reset them.
+
+#include "discover/crawl.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+std::optional<Lid> perf_lid(const NodeRecord& node, std::uint8_t port) {
+  const PortRecord& addressed = node.ports[node.is_switch() ? 0 : port];
+  if (!addressed.info || addressed.info->lid == 0) {
+    return std::nullopt;
+  }
+  return addressed.info->lid;
+}
+
+}  // namespace
+
+void Crawl::start_counters(bool have_perf) {
+  if (!have_perf) {
+    MadJob job;
+    job.request = PerfRequest{0, 0, PerfAttribute::PortCounters, 0};
+    add_issue(IssueKind::NoAnswer, job, std::nullopt, std::nullopt,
+              "counters asked for, but the transport has no PerfMgt side");
+    return;
+  }
+  for (std::uint32_t n = 0; n < nodes_.size(); ++n) {
+    for (std::size_t p = 1; p < nodes_[n].ports.size(); ++p) {
+      auto port = static_cast<std::uint8_t>(p);
+      if (!nodes_[n].ports[p].peer) {
+        continue;
+      }
+      std::optional<Lid> lid = perf_lid(nodes_[n], port);
+      for (PerfAttribute attribute :
+           {PerfAttribute::PortCounters, PerfAttribute::PortCountersExtended}) {
+        MadJob job;
+        job.request = PerfRequest{0, lid.value_or(0), attribute, port};
+        job.purpose = MadPurpose{attribute == PerfAttribute::PortCounters
+                                     ? MadPurpose::Kind::Counters
+                                     : MadPurpose::Kind::CountersExt,
+                                 n, port, 0};
+        if (!lid) {
+          add_issue(IssueKind::NoLid, job, n, port,
+                    "no LID to address PerfMgt to (is a subnet manager running?)");
+          break;
+        }
+        engine_.submit(std::move(job));
+      }
+    }
+  }
+}
+
+void Crawl::on_perf(const MadJob& job, const SmpReply& reply) {
+  PortRecord& port = nodes_[job.purpose.node].ports[job.purpose.port];
+  bool extended = job.purpose.kind == MadPurpose::Kind::CountersExt;
+  if (reply.status == SmpStatus::Ok) {
+    PayloadView data(reply.data);
+    if (extended) {
+      port.counters_ext = decode_port_counters_extended(data);
+    } else {
+      port.counters = decode_port_counters(data);
+    }
+    return;
+  }
+  if (extended && reply.status == SmpStatus::Rejected) {
+    return;  // no 64-bit counters on this device: PortCounters' 32-bit ones stand
+  }
+  IssueKind kind = reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
+  add_issue(kind, job, job.purpose.node, job.purpose.port, describe_failure(reply, job.attempts));
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,185 @@
+// The crawl's per-attribute reactions: which ports to probe, LFT blocks, counters, and what
+// becomes an issue when a MAD fails for good.
+
+#include <cstdio>
+
+#include "discover/crawl.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+constexpr std::uint8_t kBaseSpeedQdr = 4;
+
+const char* mad_status_reason(std::uint16_t status) {
+  // IBA 13.4.7: bits 2-4 hold the invalid-field code.
+  switch ((status >> 2) & 0x7) {
+    case 1:
+      return "bad base version or class";
+    case 2:
+      return "method not supported";
+    case 3:
+      return "method and attribute not supported";
+    case 7:
+      return "invalid attribute or modifier";
+    default:
+      break;
+  }
+  return (status & 0x1) ? "busy" : "error";
+}
+
+}  // namespace
+
+std::string describe_failure(const SmpReply& reply, int attempts) {
+  if (reply.status == SmpStatus::Timeout) {
+    return "no answer after " + std::to_string(attempts) +
+           (attempts == 1 ? " attempt" : " attempts");
+  }
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "%04x", static_cast<unsigned>(reply.mad_status));
+  return std::string("rejected: MAD status 0x") + hex + " (" + mad_status_reason(reply.mad_status) +
+         ")";
+}
+
+void Crawl::on_port_info(const MadJob& job, const PortInfoFields& fields) {
+  std::uint32_t node = job.purpose.node;
+  std::uint8_t port = job.purpose.port;
+  nodes_[node].ports[port].info = fields;
+  bool qdr_only = fields.link_speed_active == kBaseSpeedQdr && fields.link_speed_ext_active == 0 &&
+                  fields.link_speed_ext2_active == 0;
+  if (options_.mlnx_ext_port_info && port != 0 && fields.phys_state == kPhysStateLinkUp &&
+      qdr_only) {
+    request(std::get<SmpRequest>(job.request).route, SmpAttribute::MlnxExtPortInfo, port,
+            MadPurpose{MadPurpose::Kind::MlnxExt, node, port, 0});
+  }
+  consider_probe(node, port);
+}
+
+void Crawl::consider_probe(std::uint32_t node_index, std::uint8_t p) {
+  const NodeRecord& node = nodes_[node_index];
+  const PortRecord& port = node.ports[p];
+  // Only switches forward a directed route; the local node starts one out of its own port.
+  bool forwards = node.is_switch() || node.route.empty();
+  if (!forwards || port.peer || (p == 0 && node.is_switch())) {
+    return;
+  }
+  if (!port.info || port.info->phys_state != kPhysStateLinkUp) {
+    end_probe(node_index, p, ProbeState::NotNeeded);
+    return;
+  }
+  if (node.route.size() >= options_.max_hops) {
+    MadJob job;
+    job.request = SmpRequest{0, node.route.extended(p), SmpAttribute::NodeInfo, 0};
+    add_issue(IssueKind::HopLimit, job, node_index, p,
+              "LinkUp port not followed: beyond --max-hops " + std::to_string(options_.max_hops));
+    end_probe(node_index, p, ProbeState::HopLimited);
+    return;
+  }
+  nodes_[node_index].ports[p].probe = ProbeState::Sent;
+  request(node.route.extended(p), SmpAttribute::NodeInfo, 0,
+          MadPurpose{MadPurpose::Kind::Probe, node_index, p, 0});
+}
+
+void Crawl::end_probe(std::uint32_t node, std::uint8_t port, ProbeState state) {
+  nodes_[node].ports[port].probe = state;
+  release(node, port);
+}
+
+void Crawl::release(std::uint32_t node, std::uint8_t port) {
+  auto it = parked_.find(PeerRef{node, port});
+  if (it == parked_.end()) {
+    return;
+  }
+  std::vector<Arrival> waiting = std::move(it->second);
+  parked_.erase(it);
+  for (const Arrival& arrival : waiting) {
+    resolve(arrival);
+  }
+}
+
+void Crawl::settle() {
+  while (!parked_.empty()) {
+    auto it = parked_.begin();
+    PeerRef at = it->first;
+    std::vector<Arrival> waiting = std::move(it->second);
+    parked_.erase(it);
+    for (const Arrival& arrival : waiting) {
+      attach(at.node, arrival);
+    }
+  }
+}
+
+void Crawl::on_switch_info(const MadJob& job, const SwitchInfoFields& fields) {
+  NodeRecord& node = nodes_[job.purpose.node];
+  node.switch_info = fields;
+  if (!options_.routes) {
+    return;
+  }
+  node.lft.assign(static_cast<std::size_t>(fields.linear_fdb_top) + 1, ForwardingTable::kNoRoute);
+  node.lft_blocks_left = lft_block_count(fields.linear_fdb_top);
+  for (std::uint32_t block = 0; block < node.lft_blocks_left; ++block) {
+    request(node.route, SmpAttribute::LinearForwardingTable, block,
+            MadPurpose{MadPurpose::Kind::Lft, job.purpose.node, 0, block});
+  }
+}
+
+void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
+  NodeRecord& node = nodes_[job.purpose.node];
+  std::size_t first = static_cast<std::size_t>(job.purpose.block) * 64;
+  for (std::size_t i = 0; i < 64 && first + i < node.lft.size(); ++i) {
+    node.lft[first + i] = reply.data[i];
+  }
+  --node.lft_blocks_left;
+}
+
+void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
+  using Kind = MadPurpose::Kind;
+  const MadPurpose& p = job.purpose;
+  IssueKind kind = reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
+  std::string what = describe_failure(reply, job.attempts);
+  if (p.kind == Kind::MlnxExt && reply.status == SmpStatus::Rejected) {
+    return;  // not a Mellanox device: no FDR10 to see
+  }
+  std::optional<std::uint32_t> node;
+  if (p.node != MadPurpose::kNoNode) {
+    node = p.node;
+  }
+  bool port_level = p.kind == Kind::Probe || p.kind == Kind::PortInfo || p.kind == Kind::MlnxExt;
+  std::optional<std::uint8_t> port = port_level && node ? std::optional(p.port) : std::nullopt;
+  if (p.kind == Kind::Probe) {
+    what += node ? ": whatever is cabled to this port is missing from the snapshot"
+                 : ": the local port does not answer";
+  }
+  add_issue(kind, job, node, port, what);
+  if (p.kind == Kind::Probe && node) {
+    end_probe(*node, p.port, ProbeState::Failed);
+  } else if (p.kind == Kind::PortInfo && nodes_[p.node].is_switch() && p.port != 0) {
+    end_probe(p.node, p.port, ProbeState::Failed);
+  } else if (p.kind == Kind::Lft) {
+    nodes_[p.node].lft_failed = true;
+  }
+}
+
+void Crawl::add_issue(IssueKind kind, const MadJob& job, std::optional<std::uint32_t> node,
+                      std::optional<std::uint8_t> port, std::string what) {
+  PendingIssue pending;
+  DiscoveryIssue& issue = pending.issue;
+  issue.kind = kind;
+  issue.port = port;
+  issue.attempts = job.attempts;
+  issue.what = std::move(what);
+  if (const auto* smp = std::get_if<SmpRequest>(&job.request)) {
+    issue.attribute = to_string(smp->attribute);
+    issue.modifier = smp->modifier;
+    issue.route = smp->route;
+  } else {
+    const auto& perf = std::get<PerfRequest>(job.request);
+    issue.attribute = to_string(perf.attribute);
+    issue.modifier = perf.port_select;
+    issue.lid = perf.lid;
+  }
+  pending.node = node;
+  issues_.push_back(std::move(pending));
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,97 @@
+#include "ibatlas/discover/crawler.hpp"
+
+#include <cstdio>
+
+#include "discover/crawl.hpp"
+#include "discover/mad_engine.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+std::string hex_guid(Guid guid) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(guid));
+  return text;
+}
+
+void write_issue(const DiscoveryIssue& issue, std::ostream& out) {
+  out << "  " << to_string(issue.kind) << ": " << issue.attribute;
+  if (issue.attribute == "PortInfo" || issue.attribute == "LinearForwardingTable" ||
+      issue.attribute == "MlnxExtPortInfo") {
+    out << '(' << issue.modifier << ')';
+  }
+  if (issue.lid) {
+    out << " to LID " << *issue.lid << " port " << issue.modifier;
+  } else {
+    out << " at DR path " << to_string(issue.route);
+  }
+  if (issue.node_guid) {
+    out << "; node " << hex_guid(*issue.node_guid) << " \"" << issue.node_description << '"';
+    if (issue.port) {
+      out << " port " << static_cast<unsigned>(*issue.port);
+    }
+  }
+  out << ": " << issue.what << '\n';
+}
+
+}  // namespace
+
+std::string to_string(IssueKind kind) {
+  switch (kind) {
+    case IssueKind::NoAnswer:
+      return "no answer";
+    case IssueKind::Rejected:
+      return "rejected";
+    case IssueKind::HopLimit:
+      return "hop limit";
+    case IssueKind::NoLid:
+      return "no LID";
+  }
+  return "issue";
+}
+
+DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
+                         PerfTransport* perf) {
+  // 1. Topology: NodeInfo of the local node, then breadth first through every LinkUp switch
+  //    port; each node's description, SwitchInfo, PortInfo (and LFT blocks with --routes).
+  // 2. Arrivals still waiting to be told apart from a known node are settled.
+  // 3. With --counters: PerfMgt reads of every connected port, by LID.
+  // 4. The records become the snapshot; every failure becomes an issue in the report.
+  EngineOptions engine_options{options.max_in_flight, options.retries, options.stall_timeout,
+                               options.progress, options.progress_interval};
+  MadEngine engine(transport, perf, engine_options);
+  Crawl crawl(options, engine);
+  MadEngine::Handler handler = [&crawl](const MadJob& job, const SmpReply& reply) {
+    crawl.handle(job, reply);
+  };
+  std::function<std::size_t()> count = [&crawl] { return crawl.node_count(); };
+  crawl.start();
+  engine.run(handler, count);
+  crawl.settle();
+  if (options.counters) {
+    crawl.start_counters(perf != nullptr);
+    engine.run(handler, count);
+  }
+  return build_result(crawl, engine.statistics(), options);
+}
+
+void write_discovery_report(const DiscoveryReport& report, std::ostream& out) {
+  if (!report.complete()) {
+    out << "discovery incomplete: " << report.issues.size()
+        << " problem(s); the snapshot holds everything that answered\n";
+    for (const DiscoveryIssue& issue : report.issues) {
+      write_issue(issue, out);
+    }
+  }
+  for (const DuplicateGuid& d : report.duplicates) {
+    out << "duplicate GUID " << hex_guid(d.guid) << ": " << d.nodes.size()
+        << " nodes answer with it, found at DR paths";
+    for (std::size_t i = 0; i < d.routes.size(); ++i) {
+      out << (i == 0 ? " " : (i + 1 == d.routes.size() ? " and " : ", ")) << to_string(d.routes[i]);
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,60 @@
+#include "ibatlas/discover/smp_transport.hpp"
+
+#include <cassert>
+
+namespace ibatlas {
+
+DirectedRoute::DirectedRoute(std::initializer_list<std::uint8_t> hops) {
+  assert(hops.size() <= kMaxHops);
+  for (std::uint8_t hop : hops) {
+    hops_[size_++] = hop;
+  }
+}
+
+DirectedRoute DirectedRoute::extended(std::uint8_t port) const {
+  assert(size_ < kMaxHops);
+  DirectedRoute longer = *this;
+  longer.hops_[longer.size_++] = port;
+  return longer;
+}
+
+std::string to_string(const DirectedRoute& route) {
+  std::string text = "0";  // the unused path[0] entry, as infiniband-diags print it
+  for (std::uint8_t hop : route.hops()) {
+    text += ',';
+    text += std::to_string(hop);
+  }
+  return text;
+}
+
+std::string to_string(SmpAttribute attribute) {
+  switch (attribute) {
+    case SmpAttribute::NodeDescription:
+      return "NodeDescription";
+    case SmpAttribute::NodeInfo:
+      return "NodeInfo";
+    case SmpAttribute::SwitchInfo:
+      return "SwitchInfo";
+    case SmpAttribute::PortInfo:
+      return "PortInfo";
+    case SmpAttribute::SlToVlTable:
+      return "SLtoVLMappingTable";
+    case SmpAttribute::LinearForwardingTable:
+      return "LinearForwardingTable";
+    case SmpAttribute::MlnxExtPortInfo:
+      return "MlnxExtPortInfo";
+  }
+  return "attribute " + std::to_string(static_cast<unsigned>(attribute));
+}
+
+std::string to_string(PerfAttribute attribute) {
+  switch (attribute) {
+    case PerfAttribute::PortCounters:
+      return "PortCounters";
+    case PerfAttribute::PortCountersExtended:
+      return "PortCountersExtended";
+  }
+  return "attribute " + std::to_string(static_cast<unsigned>(attribute));
+}
+
+}  // namespace ibatlas

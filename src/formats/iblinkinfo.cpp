@@ -1,0 +1,259 @@
+// iblinkinfo's default layout (infiniband-diags iblinkinfo.c, print_node_header/print_port):
+//
+//   Switch: 0x0002c902004b2678 Infiniscale-IV Mellanox Technologies:
+//              2    1[  ] ==( 4X          10.0 Gbps Active/  LinkUp)==>       3    1[  ] "h" ( )
+//              2    8[  ] ==(                Down/ Polling)==>             [  ] "" ( )
+//   CA: teaker-4 HCA-1:
+//         0xf45214030091b9f1      1    1[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  2 9[  ] "sw" ( )
+//
+// A switch header carries its port 0's GUID and every switch row its port-0 LID; a CA row
+// carries that port's GUID and base LID. No CA node GUID is printed, so the GUID of a CA's
+// first row stands in for it. Peers are named by LID, port and description only, so they are
+// resolved once the whole file has been read.
+
+#include "ibatlas/formats/iblinkinfo.hpp"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "ibatlas/error.hpp"
+#include "ibatlas/fabric_builder.hpp"
+
+#include "formats/iblinkinfo_row.hpp"
+#include "formats/text_lines.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+using linkinfo::next_token;
+using linkinfo::PortRow;
+
+struct PendingPeer {
+  PortId from;
+  Lid lid = 0;
+  std::uint8_t port = 0;
+  std::string desc;
+  std::size_t line = 0;
+};
+
+struct Header {
+  NodeType type = NodeType::Ca;
+  std::optional<Guid> guid;  // switches
+  std::string desc;
+  std::size_t line = 0;
+};
+
+// A key that names one node; a second node with the same key makes it ambiguous.
+template <typename Key>
+class UniqueIndex {
+ public:
+  void add(const Key& key, NodeId node) {
+    auto [it, inserted] = map_.try_emplace(key, node);
+    if (!inserted && it->second != node) {
+      it->second.reset();
+    }
+  }
+
+  std::optional<NodeId> find(const Key& key) const {
+    auto it = map_.find(key);
+    return it == map_.end() ? std::nullopt : it->second;
+  }
+
+ private:
+  std::unordered_map<Key, std::optional<NodeId>> map_;
+};
+
+class LinkinfoAssembler {
+ public:
+  explicit LinkinfoAssembler(std::string_view name) : name_(name) {}
+
+  void header(Header h, std::string_view line_text) {
+    require_rows(line_text);
+    header_ = std::move(h);
+    node_.reset();
+  }
+
+  void row(std::string_view line_text, std::size_t line) {
+    if (!header_) {
+      fail(line, "a node header (Switch:, CA: or Router:) before port rows",
+           quote_found(line_text));
+    }
+    bool is_switch = header_->type == NodeType::Switch;
+    PortRow r = linkinfo::parse_row(name_, line, line_text, is_switch);
+    if (!node_) {
+      node_ = create_node(r, line);
+    }
+    PortId id = port(*node_, r.port);
+    if (own_row_[id.value]) {
+      fail(line, "one row per port", "a second row for port " + std::to_string(r.port));
+    }
+    own_row_[id.value] = true;
+    Port& p = builder_.port_data(id);
+    p.guid = r.guid;
+    p.base_lid = is_switch ? std::nullopt : std::optional<Lid>(r.lid);
+    p.state = r.state;
+    p.phys_state = r.phys;
+    p.width_active = r.width;
+    p.speed_active = r.speed;
+    if (r.lid != 0) {
+      by_lid_.add(r.lid, *node_);
+    }
+    if (r.has_peer) {
+      pending_.push_back(PendingPeer{id, r.peer_lid, r.peer_port, std::string(r.peer_desc), line});
+    }
+  }
+
+  Fabric finish() && {
+    require_rows("end of input");
+    for (const PendingPeer& p : pending_) {
+      resolve(p);
+    }
+    builder_.set_provenance(
+        Provenance{std::string(name_), "iblinkinfo", std::nullopt, "iblinkinfo", std::nullopt});
+    return std::move(builder_).build();
+  }
+
+ private:
+  [[noreturn]] void fail(std::size_t line, const std::string& expected,
+                         const std::string& found) const {
+    throw ParseError(std::string(name_), line, expected, found);
+  }
+
+  // iblinkinfo prints a header only before a port of that node.
+  void require_rows(std::string_view next) const {
+    if (header_ && !node_) {
+      fail(header_->line, "port rows after the node header",
+           next == "end of input" ? std::string(next) : quote_found(next));
+    }
+  }
+
+  PortId port(NodeId node, std::uint8_t number) {
+    PortId id = builder_.port(node, number);
+    if (own_row_.size() <= id.value) {
+      own_row_.resize(id.value + 1U, false);
+    }
+    return id;
+  }
+
+  NodeId create_node(const PortRow& r, std::size_t line) {
+    Node node;
+    node.type = header_->type;
+    node.guid = header_->guid ? *header_->guid : *r.guid;  // a CA's first port GUID stands in
+    node.description = header_->desc;
+    if (builder_.find_node(node.guid)) {
+      fail(line, "each node once", "GUID 0x" + hex(node.guid) + " a second time");
+    }
+    NodeId id = builder_.add_node(std::move(node));
+    if (header_->type == NodeType::Switch) {
+      PortId port0 = port(id, 0);  // the header's GUID and the rows' LID are port 0's
+      builder_.port_data(port0).guid = header_->guid;
+      builder_.port_data(port0).base_lid = r.lid;
+    }
+    by_desc_.add(header_->desc, id);
+    return id;
+  }
+
+  void resolve(const PendingPeer& p) {
+    std::optional<NodeId> node = p.lid != 0 ? by_lid_.find(p.lid) : std::nullopt;
+    if (!node) {
+      node = by_desc_.find(p.desc);
+    }
+    if (!node || (p.port == 0 && builder_.node(*node).type != NodeType::Switch)) {
+      fail(p.line,
+           "a peer that is one node of this file (LID " + std::to_string(p.lid) + " port " +
+               std::to_string(p.port) + ")",
+           quote_found(p.desc));
+    }
+    PortId remote = port(*node, p.port);
+    builder_.set_peer(p.from, remote);
+    if (!own_row_[remote.value]) {
+      builder_.set_peer(remote, p.from);  // the peer's own row is not in the file
+    }
+  }
+
+  static std::string hex(Guid guid) {
+    constexpr char kDigits[] = "0123456789abcdef";
+    std::string out(16, '0');
+    for (int i = 15; i >= 0; --i, guid >>= 4) {
+      out[static_cast<std::size_t>(i)] = kDigits[guid & 0xF];
+    }
+    return out;
+  }
+
+  std::string_view name_;
+  FabricBuilder builder_;
+  std::optional<Header> header_;
+  std::optional<NodeId> node_;  // the current header's node, once its first row is read
+  std::vector<bool> own_row_;   // by builder PortId: the port had its own row
+  std::vector<PendingPeer> pending_;
+  UniqueIndex<Lid> by_lid_;
+  UniqueIndex<std::string> by_desc_;
+};
+
+std::optional<NodeType> header_type(std::string_view line) {
+  if (text::starts_with(line, "Switch:")) {
+    return NodeType::Switch;
+  }
+  if (text::starts_with(line, "CA:")) {
+    return NodeType::Ca;
+  }
+  if (text::starts_with(line, "Router:")) {
+    return NodeType::Router;
+  }
+  return std::nullopt;
+}
+
+// "Switch: 0x<guid> <desc>:", "CA: <desc>:" or "Router: <desc>:".
+Header parse_header(NodeType type, std::string_view line, std::size_t number,
+                    std::string_view name) {
+  Header h;
+  h.type = type;
+  h.line = number;
+  std::string_view body = line.substr(line.find(':') + 1);
+  std::size_t end = body.find_last_not_of(" \t");
+  if (body.empty() || body.front() != ' ' || end == std::string_view::npos || body[end] != ':') {
+    throw ParseError(std::string(name), number, "a node header \"Type: description:\"",
+                     quote_found(line));
+  }
+  body = body.substr(1, end - 1);
+  if (type == NodeType::Switch) {
+    std::string_view guid = next_token(body);
+    std::optional<std::uint64_t> value;
+    if (text::starts_with(guid, "0x")) {
+      value = text::parse_hex(guid);
+    }
+    if (!value) {
+      throw ParseError(std::string(name), number, "a switch GUID (0x followed by hex digits)",
+                       quote_found(guid));
+    }
+    h.guid = *value;
+    body.remove_prefix(std::min<std::size_t>(1, body.size()));
+  }
+  h.desc = std::string(body);
+  return h;
+}
+
+}  // namespace
+
+ReadResult read_iblinkinfo(std::string_view text, std::string_view name) {
+  ReadResult result;
+  LinkinfoAssembler assembler(name);
+  text::LineReader lines(text);
+  while (std::optional<std::string_view> line = lines.next()) {
+    if (std::optional<NodeType> type = header_type(*line)) {
+      assembler.header(parse_header(*type, *line, lines.line_number(), name), *line);
+    } else if (line->find("==(") != std::string_view::npos) {
+      assembler.row(*line, lines.line_number());
+    } else if (!text::trim(*line).empty()) {
+      result.skipped.push_back(SkippedLine{lines.line_number(), std::string(*line)});
+    }
+  }
+  result.fabric = std::move(assembler).finish();
+  return result;
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,110 @@
+// Follows rdma-core util/node_name_map.c (parse_node_map_wrap, map_name), which is what
+// `ibnetdiscover --node-name-map` and the other diags use, with the deviations listed in
+// docs/formats.md: a bad line is an error here rather than a warning that drops the whole map.
+
+#include "ibatlas/formats/node_name_map.hpp"
+
+#include <charconv>
+#include <string>
+#include <utility>
+
+#include "ibatlas/error.hpp"
+#include "ibatlas/fabric_builder.hpp"
+#include "ibatlas/fabric_copy.hpp"
+
+#include "formats/text_lines.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+constexpr std::string_view kSpace = " \t\f\v";
+
+// strtoull(.., 0) as infiniband-diags reads GUIDs: 0x-hex, 0-led octal, else decimal.
+std::optional<Guid> parse_guid(std::string_view s) {
+  int base = 10;
+  if (text::starts_with(s, "0x") || text::starts_with(s, "0X")) {
+    s.remove_prefix(2);
+    base = 16;
+  } else if (s.size() > 1 && s.front() == '0') {
+    s.remove_prefix(1);
+    base = 8;
+  }
+  Guid value = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value, base);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// map_name() takes the first run of characters that are neither '"' nor '#': `"name"`,
+// `name` and `"name" # comment` all give `name`. Unlike it, a bare `# comment` after the
+// GUID gives no name, and an unquoted name loses its trailing blanks.
+std::string_view name_part(std::string_view rest) {
+  std::size_t first = rest.find_first_not_of('"');
+  if (first == std::string_view::npos || rest[first] == '#') {
+    return {};
+  }
+  rest.remove_prefix(first);
+  std::string_view name = rest.substr(0, rest.find_first_of("\"#"));
+  if (first == 0) {
+    name = name.substr(0, name.find_last_not_of(kSpace) + 1);
+  }
+  return name;
+}
+
+}  // namespace
+
+std::optional<std::string> NodeNameMap::find(Guid guid) const {
+  auto it = names.find(guid);
+  if (it == names.end()) {
+    return std::nullopt;
+  }
+  return it->second;
+}
+
+NodeNameMap read_node_name_map(std::string_view text, std::string_view name) {
+  NodeNameMap map;
+  text::LineReader lines(text);
+  while (std::optional<std::string_view> line = lines.next()) {
+    std::string_view rest = text::trim(*line);
+    if (rest.empty() || rest.front() == '#') {
+      continue;
+    }
+    std::size_t guid_end = rest.find_first_of(" \t\f\v#");
+    std::optional<Guid> guid = parse_guid(rest.substr(0, guid_end));
+    if (!guid) {
+      throw ParseError(std::string(name), lines.line_number(),
+                       "a GUID and a name (0x0002c9030008e6d4 \"name\")",
+                       quote_found(rest.substr(0, guid_end)));
+    }
+    rest.remove_prefix(guid_end == std::string_view::npos ? rest.size() : guid_end);
+    std::string_view mapped = name_part(text::trim(rest));
+    if (!mapped.empty()) {
+      map.names.try_emplace(*guid, std::string(mapped));  // the first entry wins
+    }
+  }
+  return map;
+}
+
+std::string display_name(const Node& node, const NodeNameMap* map) {
+  if (map != nullptr) {
+    if (std::optional<std::string> mapped = map->find(node.guid)) {
+      return *mapped;
+    }
+  }
+  return node.description;
+}
+
+Fabric apply_node_name_map(const Fabric& fabric, const NodeNameMap& map) {
+  FabricBuilder builder = from_fabric(fabric);
+  for (std::uint32_t i = 0; i < fabric.nodes().size(); ++i) {
+    if (std::optional<std::string> mapped = map.find(fabric.node(NodeId{i}).guid)) {
+      builder.node(NodeId{i}).description = std::move(*mapped);
+    }
+  }
+  return std::move(builder).build();
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,55 @@
+#pragma once
+
+// Names shared by the XML snapshot writer and reader (format version 1, docs/formats.md).
+// One table per kind of value, so the two directions cannot drift apart.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas::xml_schema {
+
+constexpr const char* kRoot = "ibatlas-snapshot";
+
+struct CounterField {
+  const char* name;
+  std::optional<std::uint64_t> PortCounters::*member;
+};
+
+constexpr std::array<CounterField, 17> kCounterFields = {{
+    {"symbol-errors", &PortCounters::symbol_errors},
+    {"link-error-recovery", &PortCounters::link_error_recovery},
+    {"link-downed", &PortCounters::link_downed},
+    {"rcv-errors", &PortCounters::rcv_errors},
+    {"rcv-remote-phys-errors", &PortCounters::rcv_remote_phys_errors},
+    {"rcv-switch-relay-errors", &PortCounters::rcv_switch_relay_errors},
+    {"xmit-discards", &PortCounters::xmit_discards},
+    {"xmit-constraint-errors", &PortCounters::xmit_constraint_errors},
+    {"rcv-constraint-errors", &PortCounters::rcv_constraint_errors},
+    {"local-link-integrity-errors", &PortCounters::local_link_integrity_errors},
+    {"excessive-buffer-overruns", &PortCounters::excessive_buffer_overruns},
+    {"vl15-dropped", &PortCounters::vl15_dropped},
+    {"xmit-wait", &PortCounters::xmit_wait},
+    {"xmit-data", &PortCounters::xmit_data},
+    {"rcv-data", &PortCounters::rcv_data},
+    {"xmit-pkts", &PortCounters::xmit_pkts},
+    {"rcv-pkts", &PortCounters::rcv_pkts},
+}};
+
+// Every enumerator, in order, so names can be looked up by scanning with to_string().
+constexpr std::array<NodeType, 3> kNodeTypes = {NodeType::Ca, NodeType::Switch, NodeType::Router};
+constexpr std::array<LinkWidth, 5> kWidths = {LinkWidth::X1, LinkWidth::X2, LinkWidth::X4,
+                                              LinkWidth::X8, LinkWidth::X12};
+constexpr std::array<LinkSpeed, 9> kSpeeds = {LinkSpeed::Sdr,   LinkSpeed::Ddr, LinkSpeed::Qdr,
+                                              LinkSpeed::Fdr10, LinkSpeed::Fdr, LinkSpeed::Edr,
+                                              LinkSpeed::Hdr,   LinkSpeed::Ndr, LinkSpeed::Xdr};
+constexpr std::array<PortState, 4> kPortStates = {PortState::Down, PortState::Init,
+                                                  PortState::Armed, PortState::Active};
+constexpr std::array<PhysState, 7> kPhysStates = {
+    PhysState::Sleep,  PhysState::Polling,           PhysState::Disabled, PhysState::Training,
+    PhysState::LinkUp, PhysState::LinkErrorRecovery, PhysState::PhyTest};
+constexpr std::array<Mtu, 5> kMtus = {Mtu::B256, Mtu::B512, Mtu::B1024, Mtu::B2048, Mtu::B4096};
+
+}  // namespace ibatlas::xml_schema

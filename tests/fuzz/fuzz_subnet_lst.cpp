@@ -1,0 +1,21 @@
+// libFuzzer target: read_subnet_lst must throw ParseError/Error or return a fabric that keeps every
+// invariant; it must never crash, hang or read out of bounds.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "ibatlas/error.hpp"
+#include "ibatlas/formats/subnet_lst.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    ibatlas::ReadResult result = ibatlas::read_subnet_lst(text, "fuzz");
+    if (!ibatlas::check_invariants(result.fabric).empty()) { std::abort(); }
+  } catch (const ibatlas::Error&) {
+    // Rejecting bad input with a message is the correct outcome.
+  }
+  return 0;
+}

@@ -1,0 +1,400 @@
+#include "support/sim_harness.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "support/paths.hpp"
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace ibatlas::test {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr milliseconds kPollInterval{10};
+constexpr milliseconds kStopGrace{5000};  // SIGTERM to SIGKILL
+constexpr milliseconds kConsoleTimeout{10000};
+constexpr std::string_view kPrompt = "sim> ";
+
+[[noreturn]] void fail(const std::string& message) {
+  throw std::runtime_error(message);
+}
+
+std::string package_of(const std::string& program) {
+  return program == "ibsim" ? "ibsim-utils" : program == "opensm" ? "opensm" : "infiniband-diags";
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush()) {
+    fail("cannot write " + path);
+  }
+}
+
+// The last lines of a log, for error messages.
+std::string tail(const std::string& text, std::size_t lines = 15) {
+  std::size_t pos = text.size();
+  for (std::size_t n = 0; n <= lines && pos > 0; ++n) {
+    pos = text.rfind('\n', pos - 1);
+    if (pos == std::string::npos) {
+      return text;
+    }
+  }
+  return text.substr(pos + 1);
+}
+
+// The current environment with `overrides` ("NAME=value") replacing any variable of the
+// same name, and the variables named in `removed` dropped.
+std::vector<std::string> environment_with(const std::vector<std::string>& overrides,
+                                          const std::vector<std::string>& removed) {
+  auto name_of = [](std::string_view entry) { return entry.substr(0, entry.find('=')); };
+  std::vector<std::string> env;
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+    std::string_view name = name_of(*e);
+    bool drop = false;
+    for (const std::string& o : overrides) {
+      drop = drop || name_of(o) == name;
+    }
+    for (const std::string& r : removed) {
+      drop = drop || r == name;
+    }
+    if (!drop) {
+      env.emplace_back(*e);
+    }
+  }
+  env.insert(env.end(), overrides.begin(), overrides.end());
+  return env;
+}
+
+struct Spawn {
+  std::string program;  // full path
+  std::vector<std::string> argv;
+  std::vector<std::string> env;
+  std::string cwd;
+  int stdin_fd = -1;     // -1: /dev/null
+  std::string out_path;  // stdout and, when err_path is empty, stderr too
+  std::string err_path;
+};
+
+std::vector<char*> c_strings(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) {
+    out.push_back(s.data());
+  }
+  out.push_back(nullptr);
+  return out;
+}
+
+int open_or_fail(const std::string& path, int flags) {
+  int fd = ::open(path.c_str(), flags | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    fail("cannot open " + path + ": " + std::strerror(errno));
+  }
+  return fd;
+}
+
+// In the child, between fork and exec: only async-signal-safe calls. PDEATHSIG makes the
+// kernel kill the child if the test process dies first (a ctest timeout, a crash), so no
+// ibsim or opensm outlives its test.
+[[noreturn]] void exec_child(const Spawn& s, pid_t parent, int in, int out, int err, char** argv,
+                             char** envp) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent || ::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0 ||
+      ::chdir(s.cwd.c_str()) != 0) {
+    ::_exit(127);
+  }
+  ::execve(s.program.c_str(), argv, envp);
+  ::_exit(127);
+}
+
+pid_t spawn(Spawn s) {
+  std::vector<char*> argv = c_strings(s.argv);
+  std::vector<char*> envp = c_strings(s.env);
+  int in = s.stdin_fd >= 0 ? s.stdin_fd : open_or_fail("/dev/null", O_RDONLY);
+  int out = open_or_fail(s.out_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND);
+  int err = s.err_path.empty() ? out : open_or_fail(s.err_path, O_WRONLY | O_CREAT | O_TRUNC);
+  pid_t parent = ::getpid();
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    exec_child(s, parent, in, out, err, argv.data(), envp.data());
+  }
+  int fork_errno = errno;
+  if (in != s.stdin_fd) {
+    ::close(in);
+  }
+  if (err != out) {
+    ::close(err);
+  }
+  ::close(out);
+  if (pid < 0) {
+    fail(std::string("fork failed: ") + std::strerror(fork_errno));
+  }
+  return pid;
+}
+
+int decode_status(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// The exit code once `pid` has exited (reaping it), or nullopt at the timeout.
+std::optional<int> wait_exit(pid_t pid, milliseconds timeout) {
+  Clock::time_point deadline = Clock::now() + timeout;
+  for (;;) {
+    int status = 0;
+    pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid) {
+      return decode_status(status);
+    }
+    if (r < 0 && errno != EINTR) {
+      return -1;  // not our child any more: nothing left to wait for
+    }
+    if (Clock::now() >= deadline) {
+      return std::nullopt;
+    }
+    std::this_thread::sleep_for(kPollInterval);
+  }
+}
+
+// SIGTERM, then SIGKILL after a grace period; reaps the process.
+void stop_process(pid_t pid) noexcept {
+  if (pid <= 0) {
+    return;
+  }
+  ::kill(pid, SIGTERM);
+  if (!wait_exit(pid, kStopGrace)) {
+    ::kill(pid, SIGKILL);
+    wait_exit(pid, kStopGrace);
+  }
+}
+
+// Waits until the file at `path` contains `needle`. Throws if `pid` exits first or at the
+// timeout, with the log's tail.
+void wait_for_text(const std::string& path, std::string_view needle, pid_t pid,
+                   milliseconds timeout, const std::string& what) {
+  Clock::time_point deadline = Clock::now() + timeout;
+  for (;;) {
+    if (read_text(path).find(needle) != std::string::npos) {
+      return;
+    }
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      fail(what + " exited (status " + std::to_string(decode_status(status)) + ") before \"" +
+           std::string(needle) + "\"; " + path + " ends:\n" + tail(read_text(path)));
+    }
+    if (Clock::now() >= deadline) {
+      fail(what + ": no \"" + std::string(needle) + "\" after " + std::to_string(timeout.count()) +
+           " ms; " + path + " ends:\n" + tail(read_text(path)));
+    }
+    std::this_thread::sleep_for(kPollInterval);
+  }
+}
+
+std::string make_temp_dir() {
+  const char* base = std::getenv("TMPDIR");
+  std::string pattern =
+      std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/ibatlas-sim-XXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    fail("mkdtemp " + pattern + ": " + std::strerror(errno));
+  }
+  return pattern;
+}
+
+// Short (abstract socket names share sun_path's 108 bytes with ":out9" and the like) and
+// unique across processes and instances.
+std::string unique_socket_name() {
+  static std::atomic<unsigned> counter{0};
+  return "ibat" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+}
+
+}  // namespace
+
+std::string find_program(const std::string& name) {
+  std::string dirs = std::getenv("PATH") != nullptr ? std::getenv("PATH") : "";
+  dirs += ":/usr/sbin:/sbin:/usr/bin";
+  std::istringstream in(dirs);
+  for (std::string dir; std::getline(in, dir, ':');) {
+    std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+    std::error_code ec;
+    if (::access(candidate.c_str(), X_OK) == 0 && !fs::is_directory(candidate, ec)) {
+      return candidate;
+    }
+  }
+  fail(name + " is not installed (looked in PATH, /usr/sbin, /sbin): install the Debian package " +
+       package_of(name) + ", e.g. with `bash .ci/install-deps.sh`");
+}
+
+std::string umad2sim_library() {
+  for (const char* dir : {"/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64",
+                          "/usr/lib", "/usr/local/lib"}) {
+    std::string path = std::string(dir) + "/umad2sim/libumad2sim.so";
+    if (::access(path.c_str(), R_OK) == 0) {
+      return path;
+    }
+  }
+  fail(
+      "libumad2sim.so is not installed: install the Debian package ibsim-utils, e.g. with "
+      "`bash .ci/install-deps.sh`");
+}
+
+SimFabric::SimFabric(SimOptions options) : start_timeout_(options.start_timeout) {
+  try {
+    start(options);
+  } catch (...) {
+    stop_all();
+    throw;
+  }
+}
+
+SimFabric::~SimFabric() {
+  stop_all();
+}
+
+void SimFabric::start(const SimOptions& options) {
+  if (options.netfile_path.empty() == options.netfile_text.empty()) {
+    fail("SimOptions: give exactly one of netfile_path and netfile_text");
+  }
+  std::string ibsim = find_program("ibsim");
+  umad2sim_library();  // fail now, not at the first run()
+  dir_ = make_temp_dir();
+  socket_name_ = unique_socket_name();
+  netfile_ = dir_ + "/fabric.net";
+  if (options.netfile_path.empty()) {
+    write_text(netfile_, options.netfile_text);
+  } else {
+    netfile_ = fs::absolute(options.netfile_path).string();
+  }
+  // ibsim reads its console from stdin. A fifo opened read-write by us never reports EOF
+  // and never blocks on open, and console() writes commands into it.
+  std::string fifo = dir_ + "/console";
+  if (::mkfifo(fifo.c_str(), 0600) != 0) {
+    fail("mkfifo " + fifo + ": " + std::strerror(errno));
+  }
+  console_fd_ = open_or_fail(fifo, O_RDWR);
+  std::vector<std::string> argv = {ibsim, "-s"};
+  argv.insert(argv.end(), options.ibsim_args.begin(), options.ibsim_args.end());
+  argv.push_back(netfile_);
+  ibsim_pid_ =
+      spawn({ibsim, argv, environment_with({"IBSIM_SOCKNAME=" + socket_name_}, {"LD_PRELOAD"}),
+             dir_, console_fd_, ibsim_log(), ""});
+  wait_for_text(ibsim_log(), "Network simulator ready", ibsim_pid_, start_timeout_, "ibsim");
+  if (options.start_opensm) {
+    start_opensm();
+  }
+}
+
+void SimFabric::start_opensm() {
+  if (opensm_pid_ > 0) {
+    fail("opensm already started");
+  }
+  std::string opensm = find_program("opensm");
+  // Our own dump dir and cache dir, so parallel instances never share guid2lid & co.
+  std::string config = read_text(source_dir() + "/fixtures/opensm.conf");
+  if (config.find("force_link_speed 0") == std::string::npos) {
+    fail(source_dir() + "/fixtures/opensm.conf is missing or lacks force_link_speed 0");
+  }
+  write_text(dir_ + "/opensm.conf", config + "dump_files_dir " + dir_ + "/\n");
+  std::vector<std::string> env = client_environment();
+  env.push_back("OSM_CACHE_DIR=" + dir_);
+  env.push_back("OSM_TMP_DIR=" + dir_);
+  // -d2 flushes the log after each line: its stdout is block-buffered, so "SUBNET UP" is
+  // awaited in the log file.
+  opensm_pid_ = spawn({opensm,
+                       {opensm, "-F", dir_ + "/opensm.conf", "-d2", "-f", opensm_log()},
+                       environment_with(env, {}),
+                       dir_,
+                       -1,
+                       dir_ + "/opensm.out",
+                       ""});
+  wait_for_text(opensm_log(), "SUBNET UP", opensm_pid_, start_timeout_, "opensm");
+}
+
+std::vector<std::string> SimFabric::client_environment() const {
+  return {"LD_PRELOAD=" + umad2sim_library(), "IBSIM_SOCKNAME=" + socket_name_};
+}
+
+std::string SimFabric::console(const std::string& command) {
+  // ibsim prints "sim> " after each command; what it says in between is the answer.
+  std::size_t before = read_text(ibsim_log()).size();
+  std::string line = command + "\n";
+  if (::write(console_fd_, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
+    fail("cannot write to the ibsim console: " + std::string(std::strerror(errno)));
+  }
+  Clock::time_point deadline = Clock::now() + kConsoleTimeout;
+  for (;;) {
+    std::string log = read_text(ibsim_log());
+    std::size_t prompt = log.size() > before ? log.find(kPrompt, before) : std::string::npos;
+    if (prompt != std::string::npos) {
+      return log.substr(before, prompt - before);
+    }
+    if (Clock::now() >= deadline) {
+      fail("ibsim did not answer console command `" + command + "`; log ends:\n" + tail(log));
+    }
+    std::this_thread::sleep_for(kPollInterval);
+  }
+}
+
+ProcessResult SimFabric::run(const std::vector<std::string>& argv, milliseconds timeout) {
+  if (argv.empty()) {
+    fail("SimFabric::run: empty argv");
+  }
+  std::string program = argv[0].find('/') == std::string::npos ? find_program(argv[0]) : argv[0];
+  std::string stem = dir_ + "/run" + std::to_string(runs_++);
+  pid_t pid = spawn({program, argv, environment_with(client_environment(), {}), dir_, -1,
+                     stem + ".out", stem + ".err"});
+  ProcessResult result;
+  std::optional<int> code = wait_exit(pid, timeout);
+  if (!code) {
+    result.timed_out = true;
+    ::kill(pid, SIGKILL);
+    code = wait_exit(pid, kStopGrace);
+  }
+  result.exit_code = code.value_or(-1);
+  result.out = read_text(stem + ".out");
+  result.err = read_text(stem + ".err");
+  fs::remove(stem + ".out");
+  fs::remove(stem + ".err");
+  return result;
+}
+
+void SimFabric::stop_all() noexcept {
+  // opensm first: with ibsim gone it blocks in recv and ignores SIGTERM.
+  stop_process(opensm_pid_);
+  opensm_pid_ = -1;
+  stop_process(ibsim_pid_);
+  ibsim_pid_ = -1;
+  if (console_fd_ >= 0) {
+    ::close(console_fd_);
+    console_fd_ = -1;
+  }
+  const char* keep = std::getenv("IBATLAS_KEEP_SIM_DIR");  // for debugging a failed test
+  if (!dir_.empty() && (keep == nullptr || *keep == '\0')) {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+}
+
+}  // namespace ibatlas::test
