@@ -19,23 +19,30 @@ std::optional<double> LeafLoad::ratio() const {
 }
 
 std::string ratio_text(double ratio) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3g:1", ratio);
+  char buffer[48];
+  if (ratio >= 1 || ratio <= 0) {
+    std::snprintf(buffer, sizeof buffer, "%.3g:1", ratio);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "1:%.3g", 1 / ratio);
+  }
   return buffer;
 }
 
 namespace {
 
-// The most common value; a tie goes to the larger (a missing cable is likelier than an
-// extra one). REQUIRES: values not empty.
-int usual(const std::map<int, int>& tally) {
-  int best = tally.begin()->first;
+// The value more than half of the tally share; none when no value has a majority (two
+// spines with 16 and 15 down-links: which one is odd cannot be told).
+std::optional<int> usual(const std::map<int, int>& tally) {
+  int total = 0;
   for (const auto& [value, count] : tally) {
-    if (count >= tally.at(best)) {
-      best = value;
+    total += count;
+  }
+  for (const auto& [value, count] : tally) {
+    if (count * 2 > total) {
+      return value;
     }
   }
-  return best;
+  return std::nullopt;
 }
 
 struct Census {
@@ -53,8 +60,8 @@ Census take_census(const Fabric& fabric, const Tiers& tiers) {
   c.up.assign(fabric.nodes().size(), 0);
   c.down.assign(fabric.nodes().size(), 0);
   for (PortId link : fabric.links()) {
-    NodeId a = fabric.node_of(link);
-    NodeId b = fabric.node_of(*fabric.port(link).peer);
+    NodeId a = tiers.unit_of(fabric.node_of(link));
+    NodeId b = tiers.unit_of(fabric.node_of(*fabric.port(link).peer));
     std::optional<int> ta = tiers.of(a);
     std::optional<int> tb = tiers.of(b);
     if (!ta || !tb || *ta == kHostTier || *tb == kHostTier || *ta == *tb) {
@@ -76,17 +83,18 @@ Census take_census(const Fabric& fabric, const Tiers& tiers) {
 struct Usual {
   std::map<int, int> up;    // tier -> usual up-link count (tiers below the top)
   std::map<int, int> down;  // tier -> usual down-link count (tiers above the leaves)
-  std::map<int, int> pair;  // lower tier -> usual cables per adjacent pair
+  std::map<std::uint32_t, int> pair;  // upper unit -> usual cables to each unit below it
 };
 
 Usual usual_counts(const Fabric& fabric, const Tiers& tiers, const Census& c) {
   std::map<int, std::map<int, int>> up;
   std::map<int, std::map<int, int>> down;
-  std::map<int, std::map<int, int>> pair;
+  std::map<std::uint32_t, std::map<int, int>> pair;
   for (std::uint32_t i = 0; i < c.up.size(); ++i) {
     std::optional<int> t = tiers.of(NodeId{i});
-    if (!t || *t == kHostTier || fabric.node(NodeId{i}).type != NodeType::Switch) {
-      continue;
+    if (!t || *t == kHostTier || fabric.node(NodeId{i}).type != NodeType::Switch ||
+        tiers.unit_of(NodeId{i}) != NodeId{i}) {
+      continue;  // one count per unit
     }
     if (*t < tiers.top) {
       ++up[*t][c.up[i]];
@@ -96,53 +104,109 @@ Usual usual_counts(const Fabric& fabric, const Tiers& tiers, const Census& c) {
     }
   }
   for (const auto& [key, cables] : c.pairs) {
-    ++pair[*tiers.of(NodeId{static_cast<std::uint32_t>(key >> 32)})][cables];
+    ++pair[static_cast<std::uint32_t>(key & 0xFFFFFFFFU)][cables];
   }
   Usual u;
+  auto keep = [](auto& into, const auto& key, const std::map<int, int>& tally) {
+    if (std::optional<int> value = usual(tally)) {
+      into[key] = *value;
+    }
+  };
   for (const auto& [t, tally] : up) {
-    u.up[t] = usual(tally);
+    keep(u.up, t, tally);
   }
   for (const auto& [t, tally] : down) {
-    u.down[t] = usual(tally);
+    keep(u.down, t, tally);
   }
-  for (const auto& [t, tally] : pair) {
-    u.pair[t] = usual(tally);
+  for (const auto& [unit, tally] : pair) {
+    keep(u.pair, unit, tally);
   }
   return u;
 }
 
 std::string cables(int n) { return std::to_string(n) + (n == 1 ? " cable" : " cables"); }
 
-void odd_pairs(const FindingFactory& make, const Tiers& tiers, const Census& c, const Usual& u,
+// Names of units: a switch's own name; a chassis's the longest common start of its chips'
+// descriptions ("MellanoxIS5600-1:IS5600/L01/U1", ".../S02/U1" -> "MellanoxIS5600-1:IS5600
+// chassis"), or its first chip's name and "chassis".
+class UnitNames {
+ public:
+  UnitNames(const FindingFactory& make, const Tiers& tiers) : make_(make) {
+    const Fabric& fabric = make.fabric();
+    for (std::uint32_t i = 0; i < fabric.nodes().size(); ++i) {
+      NodeId unit = tiers.unit_of(NodeId{i});
+      if (!tiers.is_chassis(unit) || fabric.node(NodeId{i}).type != NodeType::Switch) {
+        continue;
+      }
+      const std::string& d = fabric.node(NodeId{i}).description;
+      auto [it, fresh] = prefix_.try_emplace(unit.value, d);
+      if (!fresh) {
+        std::size_t n = 0;
+        while (n < it->second.size() && n < d.size() && it->second[n] == d[n]) {
+          ++n;
+        }
+        it->second.resize(n);
+      }
+    }
+  }
+
+  std::string operator()(NodeId unit) const {
+    auto it = prefix_.find(unit.value);
+    if (it == prefix_.end()) {
+      return make_.name(unit);
+    }
+    std::string prefix = it->second;
+    while (!prefix.empty() && std::string_view("/:;,-_ ").find(prefix.back()) != std::string_view::npos) {
+      prefix.pop_back();
+    }
+    return (prefix.size() >= 3 ? prefix : make_.name(unit)) + " chassis";
+  }
+
+  Endpoint endpoint(NodeId unit) const {
+    Endpoint e = make_.endpoint(unit);
+    e.name = (*this)(unit);
+    return e;
+  }
+
+ private:
+  const FindingFactory& make_;
+  std::unordered_map<std::uint32_t, std::string> prefix_;
+};
+
+void odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& tiers,
+               const Census& c, const Usual& u,
                std::vector<int>& explained_up, std::vector<int>& explained_down,
                std::vector<Finding>& out) {
   for (const auto& [key, count] : c.pairs) {
     NodeId lower{static_cast<std::uint32_t>(key >> 32)};
     NodeId upper{static_cast<std::uint32_t>(key & 0xFFFFFFFFU)};
     int t = *tiers.of(lower);
-    int want = u.pair.at(t);
-    if (count == want) {
+    auto usual_here = u.pair.find(upper.value);
+    if (usual_here == u.pair.end() || count == usual_here->second) {
       continue;
     }
+    int want = usual_here->second;
     explained_up[lower.value] += count - want;
     explained_down[upper.value] += count - want;
     Finding f = make.at_node("topo.asymmetric", lower);
     f.location.kind = LocationKind::Link;
-    f.location.peer = make.endpoint(upper);
+    f.location.here = names.endpoint(lower);
+    f.location.peer = names.endpoint(upper);
     f.measured = cables(count);
     f.expected = cables(want);
-    f.message = make.name(lower) + " and " + make.name(upper) + " are joined by " + cables(count) +
-                "; most " + tier_name(t) + "-" + tier_name(t + 1) + " pairs by " + std::to_string(want);
+    f.message = names(lower) + " and " + names(upper) + " are joined by " + cables(count) +
+                "; most " + tier_name(t) + "s reach " + names(upper) + " by " + std::to_string(want);
     f.hint = count < want ? "look for an unplugged or misrouted cable between them"
                           : "look for a cable that belongs to another switch pair";
     out.push_back(std::move(f));
   }
 }
 
-void odd_switch(const FindingFactory& make, NodeId node, int tier, bool upward, int have,
-                int want, std::vector<Finding>& out) {
+void odd_switch(const FindingFactory& make, const UnitNames& names, NodeId node, int tier,
+                bool upward, int have, int want, std::vector<Finding>& out) {
   int neighbour = upward ? tier + 1 : tier - 1;
   Finding f = make.at_node("topo.asymmetric", node);
+  f.location.here = names.endpoint(node);
   std::string what = std::string(upward ? " up-links" : " down-links") + " (to " +
                      tier_name(neighbour) + " switches)";
   f.measured = std::to_string(have) + what;
@@ -160,18 +224,23 @@ void asymmetric(const FindingFactory& make, const Tiers& tiers, std::vector<Find
   Usual u = usual_counts(fabric, tiers, c);
   std::vector<int> explained_up(c.up.size(), 0);
   std::vector<int> explained_down(c.up.size(), 0);
-  odd_pairs(make, tiers, c, u, explained_up, explained_down, out);
+  UnitNames names(make, tiers);
+  odd_pairs(make, names, tiers, c, u, explained_up, explained_down, out);
   for (std::uint32_t i = 0; i < c.up.size(); ++i) {
     std::optional<int> t = tiers.of(NodeId{i});
-    if (!t || *t == kHostTier) {
+    if (!t || *t == kHostTier || tiers.unit_of(NodeId{i}) != NodeId{i}) {
       continue;
     }
-    if (auto want = u.up.find(*t); want != u.up.end() && c.up[i] - want->second != explained_up[i]) {
-      odd_switch(make, NodeId{i}, *t, true, c.up[i], want->second, out);
+    // A count off the usual that its odd pairs do not explain: a neighbour missing entirely.
+    auto odd = [](int have, int want, int explained) {
+      return have != want && have - want != explained;
+    };
+    if (auto want = u.up.find(*t); want != u.up.end() && odd(c.up[i], want->second, explained_up[i])) {
+      odd_switch(make, names, NodeId{i}, *t, true, c.up[i], want->second, out);
     }
     if (auto want = u.down.find(*t);
-        want != u.down.end() && c.down[i] - want->second != explained_down[i]) {
-      odd_switch(make, NodeId{i}, *t, false, c.down[i], want->second, out);
+        want != u.down.end() && odd(c.down[i], want->second, explained_down[i])) {
+      odd_switch(make, names, NodeId{i}, *t, false, c.down[i], want->second, out);
     }
   }
 }
@@ -190,7 +259,7 @@ FatTreeShape fat_tree_shape(const Fabric& fabric, const Tiers& tiers) {
   shape.by_bandwidth = true;
   for (PortId link : fabric.links()) {
     for (PortId end : {link, *fabric.port(link).peer}) {
-      NodeId here = fabric.node_of(end);
+      NodeId here = tiers.unit_of(fabric.node_of(end));  // a chassis leaf counts once
       std::optional<int> other = tiers.of(fabric.node_of(*fabric.port(end).peer));
       if (tiers.of(here) != kLeafTier || !other || *other == kLeafTier) {
         continue;
@@ -215,7 +284,8 @@ FatTreeShape fat_tree_shape(const Fabric& fabric, const Tiers& tiers) {
     }
   }
   for (const LeafLoad& load : shape.leaves) {
-    if (std::optional<double> r = load.ratio()) {
+    std::optional<double> r = load.ratio();
+    if (r && load.hosts > 0) {  // a leaf without hosts carries no load to compare
       ++tally[std::llround(*r * 1000)];
     }
   }
@@ -240,7 +310,8 @@ void oversubscribed(const FindingFactory& make, const Tiers& tiers, std::vector<
   }
   for (const LeafLoad& load : shape.leaves) {
     std::optional<double> r = load.ratio();
-    if (!r || std::llround(*r * 1000) <= std::llround(*shape.usual_ratio * 1000)) {
+    if (!r || load.hosts == 0 ||
+        std::llround(*r * 1000) <= std::llround(*shape.usual_ratio * 1000)) {
       continue;
     }
     Finding f = make.at_node("topo.oversubscribed", load.leaf);

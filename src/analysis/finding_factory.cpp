@@ -20,12 +20,28 @@ std::string rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> s
 }
 
 FindingFactory::FindingFactory(const Fabric& fabric, const NodeNameMap* names)
-    : fabric_(fabric), names_(names) {}
+    : fabric_(fabric), names_(names) {
+  std::unordered_set<std::string> seen;
+  for (std::uint32_t i = 0; i < fabric.nodes().size(); ++i) {
+    std::string shown = plain_name(NodeId{i});
+    if (!seen.insert(shown).second) {
+      shared_names_.insert(std::move(shown));
+    }
+  }
+}
 
-std::string FindingFactory::name(NodeId node) const {
+std::string FindingFactory::plain_name(NodeId node) const {
   const Node& n = fabric_.node(node);
   std::string shown = display_name(n, names_);
   return shown.empty() ? guid_text(n.guid) : shown;
+}
+
+std::string FindingFactory::name(NodeId node) const {
+  std::string shown = plain_name(node);
+  if (shared_names_.count(shown) != 0) {
+    shown += " (" + guid_text(fabric_.node(node).guid) + ")";
+  }
+  return shown;
 }
 
 Endpoint FindingFactory::endpoint(NodeId node) const {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "ibatlas/analysis/finding.hpp"
 #include "ibatlas/fabric.hpp"
@@ -20,6 +21,7 @@ class FindingFactory {
   // `names` may be nullptr. Both must outlive the factory.
   FindingFactory(const Fabric& fabric, const NodeNameMap* names);
 
+  // The node's name; when several nodes share it, followed by the GUID: "spine (0x...)".
   std::string name(NodeId node) const;
   Endpoint endpoint(NodeId node) const;
   Endpoint endpoint(PortId port) const;
@@ -38,8 +40,11 @@ class FindingFactory {
   const Fabric& fabric() const { return fabric_; }
 
  private:
+  std::string plain_name(NodeId node) const;
+
   const Fabric& fabric_;
   const NodeNameMap* names_;
+  std::unordered_set<std::string> shared_names_;  // names more than one node has
 };
 
 // "0x0002c90300000100"

@@ -6,17 +6,25 @@
 
 namespace ibatlas {
 
-SwitchGraph make_switch_graph(const Fabric& fabric) {
+SwitchGraph make_unit_graph(const Fabric& fabric, const std::vector<NodeId>& unit) {
   SwitchGraph graph(fabric.nodes().size());
   for (PortId link : fabric.links()) {
     NodeId a = fabric.node_of(link);
     NodeId b = fabric.node_of(*fabric.port(link).peer);
-    if (a != b && fabric.node(a).type == NodeType::Switch &&
-        fabric.node(b).type == NodeType::Switch) {
-      boost::add_edge(a.value, b.value, graph);
+    if (fabric.node(a).type == NodeType::Switch && fabric.node(b).type == NodeType::Switch &&
+        unit.at(a.value) != unit.at(b.value)) {
+      boost::add_edge(unit[a.value].value, unit[b.value].value, graph);
     }
   }
   return graph;
+}
+
+SwitchGraph make_switch_graph(const Fabric& fabric) {
+  std::vector<NodeId> itself(fabric.nodes().size());
+  for (std::uint32_t i = 0; i < itself.size(); ++i) {
+    itself[i] = NodeId{i};
+  }
+  return make_unit_graph(fabric, itself);
 }
 
 std::vector<int> bfs_distances(const SwitchGraph& graph, const std::vector<NodeId>& sources) {

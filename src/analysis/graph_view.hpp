@@ -19,6 +19,10 @@ using SwitchGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undir
 
 SwitchGraph make_switch_graph(const Fabric& fabric);
 
+// The same over units: `unit[i]` is the vertex that stands for node i (a chassis's switches
+// share one); a cable between two switches of one unit is left out.
+SwitchGraph make_unit_graph(const Fabric& fabric, const std::vector<NodeId>& unit);
+
 constexpr int kUnreached = -1;
 
 // Hop distance from the nearest of `sources` to every vertex, kUnreached where there is no

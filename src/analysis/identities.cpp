@@ -30,7 +30,7 @@ Finding at_holder(const FindingFactory& make, std::string_view check, const Hold
 }
 
 std::string holder_text(const FindingFactory& make, const Holder& h) {
-  std::string text = make.name(h.node) + " (" + guid_text(make.fabric().node(h.node).guid) + ")";
+  std::string text = make.name(h.node);  // with its GUID when the name is not unique
   if (h.port) {
     text += " port " + std::to_string(make.fabric().port(*h.port).number);
   }

@@ -2,7 +2,6 @@
 
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "analysis/finding_factory.hpp"
 #include "analysis/plan_match.hpp"
@@ -173,6 +172,9 @@ class PlanChecker {
   }
 
   bool swapped(std::size_t i);
+  void report_swap(PortId e, PortId x, PortId y, PortId f);
+  bool planned(PortId p) const;
+  bool in_scope(PortId p) const;
   void extra();
 
   const Fabric& fabric_;
@@ -180,13 +182,88 @@ class PlanChecker {
   NameResolver resolver_;
   std::vector<MatchedCable> cables_;
   std::unordered_map<PortKey, std::size_t> planned_;  // planned port -> cable index
-  std::unordered_set<NodeId::value_type> unused_;
   std::set<NodeId> named_;
   std::set<NodeType> named_types_;
   std::set<std::size_t> reported_;
   std::vector<Finding> out_;
 };
 
+// Cable i plans e-f, but e reaches x, x is planned with y (another cable) and y reaches f:
+// the two cables are crossed, and swapping two plugs fixes both. One finding for the pair.
+bool PlanChecker::swapped(std::size_t i) {
+  const MatchedCable& c = cables_[i];
+  for (auto [e, f] : {std::pair{&c.a, &c.b}, std::pair{&c.b, &c.a}}) {
+    if (!e->peer || !f->port) {
+      continue;
+    }
+    PortId x = *e->peer;
+    auto it = planned_.find(port_key(fabric_.node_of(x), fabric_.port(x).number));
+    if (it == planned_.end() || it->second == i || cables_[it->second].ambiguous()) {
+      continue;
+    }
+    const MatchedCable& d = cables_[it->second];
+    const MatchedEnd& y = d.a.port == x ? d.b : d.a;
+    if (!y.peer || y.peer != f->port) {
+      continue;
+    }
+    report_swap(*e->port, x, *y.port, *f->port);
+    reported_.insert(it->second);
+    return true;
+  }
+  return false;
+}
+
+// Cables e-x and y-f should be e-f and y-x: swap the plugs in x and f, or in e and y;
+// whichever two ports sit on one switch (else on switches) are easier to reach.
+void PlanChecker::report_swap(PortId e, PortId x, PortId y, PortId f) {
+  auto same_node = [this](PortId p, PortId q) { return fabric_.node_of(p) == fabric_.node_of(q); };
+  auto on_switches = [this](PortId p, PortId q) {
+    return fabric_.node(fabric_.node_of(p)).type == NodeType::Switch &&
+           fabric_.node(fabric_.node_of(q)).type == NodeType::Switch;
+  };
+  bool use_xf = same_node(x, f) && !same_node(e, y);
+  use_xf = use_xf || (!same_node(e, y) && on_switches(x, f) && !on_switches(e, y));
+  auto [one, two] = use_xf ? make_.link_ends(x, f) : make_.link_ends(e, y);
+  Finding finding = make_.at_link("plan.miswired", one, two);
+  finding.measured = port_text(e) + " reaches " + port_text(x) + ", " + port_text(y) + " reaches " +
+                port_text(f);
+  finding.expected = port_text(e) + " reaches " + port_text(f) + ", " + port_text(y) + " reaches " +
+                port_text(x);
+  finding.message = "two cables are crossed: " + finding.measured + "; the plan says " + finding.expected;
+  finding.hint = "swap the cables in " + port_text(one) + " and " + port_text(two);
+  out_.push_back(std::move(finding));
+}
+
+bool PlanChecker::planned(PortId p) const {
+  return planned_.count(port_key(fabric_.node_of(p), fabric_.port(p).number)) != 0;
+}
+
+bool PlanChecker::in_scope(PortId p) const {
+  NodeId n = fabric_.node_of(p);
+  return named_.count(n) != 0 || named_types_.count(fabric_.node(n).type) != 0;
+}
+
+void PlanChecker::extra() {
+  for (PortId link : fabric_.links()) {
+    PortId other = *fabric_.port(link).peer;
+    if (link == other || planned(link) || planned(other) || !in_scope(link) || !in_scope(other)) {
+      continue;
+    }
+    auto [here, there] = make_.link_ends(link, other);
+    Finding f = make_.at_link("plan.extra", here, there);
+    f.measured = "cabled to " + port_text(there);
+    f.expected = "no cable";
+    f.message = "is cabled to " + port_text(there) + ", which the plan does not list";
+    f.hint = "unplug the cable to " + port_text(there) + ", or add it to the plan";
+    out_.push_back(std::move(f));
+  }
+}
+
 }  // namespace
+
+std::vector<Finding> check_plan(const Fabric& fabric, const CablingPlan& plan,
+                                const AuditOptions& options) {
+  return PlanChecker(fabric, plan, options).run();
+}
 
 }  // namespace ibatlas

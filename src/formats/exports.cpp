@@ -105,26 +105,51 @@ std::vector<std::string> set_names(unsigned bits, unsigned total_bits, unsigned 
   return names;
 }
 
-// Length of the well-formed UTF-8 sequence at the start of `s`, or 0 (RFC 3629 table 3-7:
-// no overlong forms, no surrogates, nothing above U+10FFFF).
-std::size_t sequence_length(std::string_view s) {
-  auto byte = [&s](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  unsigned char c = byte(0);
-  std::size_t length = c < 0x80 ? 1 : c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
-  if (length <= 1 || s.size() < length) {
-    return s.size() < length ? 0 : length;
+// What a UTF-8 lead byte promises (RFC 3629 table 3-7): the sequence length (0: not a
+// lead byte) and the range of the second byte, which rules out overlong forms, surrogates
+// and anything above U+10FFFF.
+struct LeadByte {
+  std::size_t length;
+  unsigned char low;
+  unsigned char high;
+};
+
+LeadByte lead_byte(unsigned char c) {
+  if (c < 0x80) {
+    return {1, 0, 0};
   }
-  unsigned char low = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
-  unsigned char high = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
-  if (byte(1) < low || byte(1) > high) {
+  if (c < 0xc2 || c > 0xf4) {
+    return {0, 0, 0};
+  }
+  if (c < 0xe0) {
+    return {2, 0x80, 0xbf};
+  }
+  if (c < 0xf0) {
+    return {3, static_cast<unsigned char>(c == 0xe0 ? 0xa0 : 0x80),
+            static_cast<unsigned char>(c == 0xed ? 0x9f : 0xbf)};
+  }
+  return {4, static_cast<unsigned char>(c == 0xf0 ? 0x90 : 0x80),
+          static_cast<unsigned char>(c == 0xf4 ? 0x8f : 0xbf)};
+}
+
+// Length of the well-formed UTF-8 sequence at the start of `s`, or 0.
+std::size_t sequence_length(std::string_view s) {
+  LeadByte lead = lead_byte(static_cast<unsigned char>(s[0]));
+  if (lead.length <= 1) {
+    return lead.length;
+  }
+  if (s.size() < lead.length) {
     return 0;
   }
-  for (std::size_t i = 2; i < length; ++i) {
-    if (byte(i) < 0x80 || byte(i) > 0xbf) {
+  for (std::size_t i = 1; i < lead.length; ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    unsigned char low = i == 1 ? lead.low : 0x80;
+    unsigned char high = i == 1 ? lead.high : 0xbf;
+    if (c < low || c > high) {
       return 0;
     }
   }
-  return length;
+  return lead.length;
 }
 
 }  // namespace

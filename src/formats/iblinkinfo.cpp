@@ -93,8 +93,10 @@ class LinkinfoAssembler {
     }
     own_row_[id.value] = true;
     Port& p = builder_.port_data(id);
-    p.guid = r.guid;
-    p.base_lid = is_switch ? std::nullopt : std::optional<Lid>(r.lid);
+    if (!is_switch) {  // a switch's GUID and LID are its port 0's, set with the node
+      p.guid = r.guid;
+      p.base_lid = r.lid;
+    }
     p.state = r.state;
     p.phys_state = r.phys;
     p.width_active = r.width;

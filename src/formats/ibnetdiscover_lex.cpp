@@ -66,6 +66,21 @@ bool is_extension(std::string_view line) {
   return false;
 }
 
+// "[12]" followed by what a port line has next -- '(', '[', '"', a blank -- or nothing.
+// "[1]+  Done  ibnetdiscover" (a shell job) and "[12:00:01] log" stay noise.
+bool looks_like_port(std::string_view line) {
+  std::size_t n = 1;
+  while (n < line.size() && is_digit(line[n])) {
+    ++n;
+  }
+  if (n == 1 || n >= line.size() || line[n] != ']') {
+    return false;
+  }
+  ++n;
+  return n == line.size() || line[n] == '(' || line[n] == '[' || line[n] == '"' ||
+         is_blank(line[n]);
+}
+
 bool is_grouping(std::string_view line) {
   if (line.substr(0, 17) == "Non-Chassis Nodes" || line.substr(0, 9) == "Hostname:") {
     return true;
@@ -103,15 +118,26 @@ void expect_end(Cursor& c, std::string_view what, const LineRef& where) {
 
 // After the word "lid": ibnetdiscover prints the LID as an unsigned decimal, so an empty
 // field or "-1" is a broken file, while 65535 (an unassigned LID) is fine.
-Lid expect_lid(Cursor& c, const LineRef& where) {
+// A whole word, so that "lid  4xHDR" (the LID left out) is not read as LID 4.
+std::uint64_t expect_number_word(Cursor& c, std::uint64_t max, std::string_view what,
+                                 const LineRef& where) {
   c.skip_blanks();
-  return static_cast<Lid>(expect_decimal(c, 0, kMaxLid, "a LID (0-65535) after \"lid\"", where));
+  Cursor word(c.rest().substr(0, c.rest().find_first_of(" \t")));
+  std::optional<std::uint64_t> value = word.consume_decimal();
+  if (!value || !word.at_end() || *value > max) {
+    fail(where, what, c.rest());
+  }
+  c.take_word();
+  return *value;
+}
+
+Lid expect_lid(Cursor& c, const LineRef& where) {
+  return static_cast<Lid>(expect_number_word(c, kMaxLid, "a LID (0-65535) after \"lid\"", where));
 }
 
 std::uint8_t expect_lmc(Cursor& c, const LineRef& where) {
-  c.skip_blanks();
   return static_cast<std::uint8_t>(
-      expect_decimal(c, 0, kMaxLmc, "an LMC (0-7) after \"lmc\"", where));
+      expect_number_word(c, kMaxLmc, "an LMC (0-7) after \"lmc\"", where));
 }
 
 std::uint64_t expect_hex_value(Cursor& c, std::string_view what, const LineRef& where) {
@@ -254,7 +280,7 @@ LineKind classify(std::string_view line, bool netfile) {
     case '#':
       return LineKind::Comment;
     case '[':
-      return line.size() > 1 && is_digit(line[1]) ? LineKind::Port : LineKind::Noise;
+      return looks_like_port(line) ? LineKind::Port : LineKind::Noise;
     default:
       break;
   }

@@ -28,7 +28,8 @@ namespace ibatlas::ibnetdiscover {
 namespace {
 
 // A netfile uses ibsim's `Hca` keyword or names nodes freely ("Switch1"); ibnetdiscover
-// output names every node "S-<guid>". The first header decides.
+// output names every node "S-<guid>", "H-<guid>" or "R-<guid>". The first header decides,
+// by its prefix only, so that a broken GUID there is reported rather than taken for a name.
 bool is_netfile(std::string_view text) {
   text::LineReader lines(text);
   while (std::optional<std::string_view> raw = lines.next()) {
@@ -36,12 +37,12 @@ bool is_netfile(std::string_view text) {
     if (classify(line, false) != LineKind::Header) {
       continue;
     }
-    std::size_t open = line.find('"');
-    std::size_t close = open == std::string_view::npos ? open : line.find('"', open + 1);
-    if (line.substr(0, 3) == "Hca" || close == std::string_view::npos) {
-      return line.substr(0, 3) == "Hca";
+    if (line.substr(0, 3) == "Hca") {
+      return true;
     }
-    return !parse_guid_id(line.substr(open + 1, close - open - 1));
+    std::size_t open = line.find('"');
+    std::string_view id = open == std::string_view::npos ? "" : line.substr(open + 1, 2);
+    return !(id == "S-" || id == "H-" || id == "R-");
   }
   return false;
 }

@@ -177,8 +177,10 @@ class LstParser {
     e.description = description();
     e.lid = static_cast<Lid>(hex("LID:", 0xFFFF));
     e.port = static_cast<std::uint8_t>(hex("PN:", 0xFF));
-    if (e.port == 0 && e.type != NodeType::Switch) {
-      fail("PN: with a port number 1-FF", last_);
+    if ((e.port == 0 && e.type != NodeType::Switch) || e.port > e.port_count) {
+      fail("PN: with a port number from " + std::string(e.type == NodeType::Switch ? "0" : "1") +
+               " to Ports:",
+           last_);
     }
     expect("}");
     return e;
@@ -261,11 +263,14 @@ class LstAssembler {
  private:
   NodeId node_for(const LstEnd& e, std::size_t line) {
     if (std::optional<NodeId> found = builder_.find_node(e.node_guid)) {
-      if (builder_.node(*found).type != e.type) {
-        throw ParseError(std::string(name_), line,
-                         "the node type this NodeGUID had before (" +
-                             to_string(builder_.node(*found).type) + ")",
-                         quote_found(to_string(e.type)));
+      if (builder_.node(*found).type != e.type ||
+          builder_.node(*found).port_count != e.port_count) {
+        throw ParseError(
+            std::string(name_), line,
+            "the node type and port count this NodeGUID had before (" +
+                to_string(builder_.node(*found).type) + ", " +
+                std::to_string(builder_.node(*found).port_count) + " ports)",
+            quote_found(to_string(e.type) + ", " + std::to_string(e.port_count) + " ports"));
       }
       return *found;
     }

@@ -129,8 +129,13 @@ std::set<Cable<NamedEnd>> plan_cables() {
 }
 
 // The cable fixtures/fat-tree-3tier/README.md says is unplugged, and the capped one.
-const Cable<NamedEnd> kUnplugged = cable(NamedEnd{"pod2-leaf1", 36}, NamedEnd{"pod2-spine2", 1});
-const Cable<NamedEnd> kCapped = cable(NamedEnd{"pod1-leaf2", 35}, NamedEnd{"pod1-spine1", 2});
+Cable<NamedEnd> unplugged_cable() {
+  return cable(NamedEnd{"pod2-leaf1", 36}, {"pod2-spine2", 1});
+}
+
+Cable<NamedEnd> capped_cable() {
+  return cable(NamedEnd{"pod1-leaf2", 35}, {"pod1-spine1", 2});
+}
 
 TEST(FixtureFabricTest, ComesUpWithEveryPlannedCableButTheUnpluggedOne) {
   SimFabric sim(fixture_options());
@@ -141,8 +146,8 @@ TEST(FixtureFabricTest, ComesUpWithEveryPlannedCableButTheUnpluggedOne) {
   EXPECT_EQ(count_type(f, NodeType::Ca), 12U);
   std::set<Cable<NamedEnd>> planned = plan_cables();
   ASSERT_EQ(planned.size(), 28U);
-  ASSERT_EQ(planned.count(kUnplugged), 1U);
-  planned.erase(kUnplugged);
+  ASSERT_EQ(planned.count(unplugged_cable()), 1U);
+  planned.erase(unplugged_cable());
   EXPECT_EQ(named_cables(f), planned);
   // ibsim numbers switches from 0x200000 in file order: core01 is the first record.
   ASSERT_TRUE(f.find_node(0x200000));
@@ -165,7 +170,7 @@ TEST(FixtureFabricTest, HasExactlyOneLinkBelowTheOthersWidthAndSpeed) {
                            NamedEnd{f.node(b.node).description, b.number}));
     }
   }
-  EXPECT_EQ(slow, std::vector<Cable<NamedEnd>>{kCapped});
+  EXPECT_EQ(slow, std::vector<Cable<NamedEnd>>{capped_cable()});
 }
 
 TEST(FixtureFabricTest, IblinkinfoSeesTheCappedLinkAtQdrAndAllOthersAtEdr) {
@@ -259,7 +264,7 @@ TEST(IbndCacheTest, CacheOfTheFixtureHasItsNodesCablesAndRates) {
   EXPECT_EQ(count_type(f, NodeType::Switch), 10U);
   EXPECT_EQ(count_type(f, NodeType::Ca), 12U);
   std::set<Cable<NamedEnd>> planned = plan_cables();
-  planned.erase(kUnplugged);
+  planned.erase(unplugged_cable());
   EXPECT_EQ(named_cables(f), planned);
   // ibsim's GUIDs: switches 0x200000 + i, CAs 0x100000 + 2i (port 1: +1), in file order.
   ASSERT_TRUE(f.find_node(0x100000 + 2 * 11));
@@ -312,12 +317,7 @@ TEST(IbndCacheTest, RejectsCorruptCachesWithAnError) {
   };
   std::size_t last_port = good.size() - 95;
 
-  struct Case {
-    const char* what;
-    std::string bytes;
-  };
-
-  std::vector<Case> cases = {
+  std::vector<std::pair<const char*, std::string>> cases = {
       {"empty", ""},
       {"text", "Switch\t36 \"S-0000000000200000\"\n"},
       {"unknown version", patched(4, 2)},
@@ -331,8 +331,8 @@ TEST(IbndCacheTest, RejectsCorruptCachesWithAnError) {
   };
   // The last port record must name a peer for the dangling-peer case to mean anything.
   ASSERT_EQ(good[last_port + 85], 1);
-  for (const Case& c : cases) {
-    expect_rejected(write_scratch(sim, "corrupt.cache", c.bytes), c.what);
+  for (const auto& [what, bytes] : cases) {
+    expect_rejected(write_scratch(sim, "corrupt.cache", bytes), what);
   }
   std::string missing = sim.dir() + "/missing.cache";
   EXPECT_THROW(

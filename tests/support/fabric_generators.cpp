@@ -306,10 +306,15 @@ void attach_end_node(Generator& g, NodeType type, const std::string& name, int p
                                  LinkSpeed::Hdr, LinkSpeed::Ndr,   LinkSpeed::Xdr};
   LinkSpeed gen = mixed ? kGens[g.dice().below(6)] : LinkSpeed::Hdr;
   SwitchSlot end{g.add_ca(type, name, ports, gen, LinkWidth::X4), gen, LinkWidth::X4, {}};
-  std::size_t first = g.dice().below(switches.size());
+  std::size_t next = g.dice().below(switches.size());
   for (int p = 1; p <= ports; ++p) {
+    // The next switch with a free port, so that no end node is left without a cable.
+    for (std::size_t tries = 0; tries < switches.size() && switches[next].free.empty(); ++tries) {
+      next = (next + 1) % switches.size();
+    }
     end.free = {p};
-    cable_to(g, end, switches[(first + static_cast<std::size_t>(p) - 1) % switches.size()], mixed);
+    cable_to(g, end, switches[next], mixed);
+    next = (next + 1) % switches.size();  // a second port goes to another switch
   }
 }
 

@@ -45,10 +45,14 @@ Port down_port(std::uint8_t number, PortState state, PhysState phys) {
   return Port{.number = number, .state = state, .phys_state = phys, .mtu_cap = Mtu::B2048};
 }
 
-// Connects a[pa] and b[pb], both Active at w x s.
-void cable(FabricBuilder& b, NodeId a, std::uint8_t pa, NodeId c, std::uint8_t pc, LinkWidth w,
-           LinkSpeed s) {
-  b.connect(b.add_port(a, up_port(pa, w, s)), b.add_port(c, up_port(pc, w, s)));
+struct End {
+  NodeId node;
+  std::uint8_t port;
+};
+
+// Connects two new ports, both Active at w x s.
+void cable(FabricBuilder& b, End x, End y, LinkWidth w, LinkSpeed s) {
+  b.connect(b.add_port(x.node, up_port(x.port, w, s)), b.add_port(y.node, up_port(y.port, w, s)));
 }
 
 PortCounters all_counters() {
@@ -138,14 +142,14 @@ void add_switch_port0s(FabricBuilder& b, const FullIds& ids) {
 }
 
 void add_full_links(FabricBuilder& b, const FullIds& ids) {
-  cable(b, ids.leaf, 1, ids.spine, 1, LinkWidth::X4, LinkSpeed::Edr);
-  cable(b, ids.leaf, 2, ids.spine, 2, LinkWidth::X1, LinkSpeed::Sdr);
-  cable(b, ids.leaf, 3, ids.spine, 3, LinkWidth::X4, LinkSpeed::Ddr);
-  cable(b, ids.h1, 2, ids.spine, 7, LinkWidth::X12, LinkSpeed::Qdr);
-  cable(b, ids.agg, 1, ids.leaf, 12, LinkWidth::X4, LinkSpeed::Fdr);
-  cable(b, ids.router, 1, ids.bare, 1, LinkWidth::X4, LinkSpeed::Hdr);
-  cable(b, ids.spine, 4, ids.bare, 2, LinkWidth::X2, LinkSpeed::Fdr10);
-  cable(b, ids.spine, 5, ids.spine, 6, LinkWidth::X4, LinkSpeed::Ndr);
+  cable(b, {ids.leaf, 1}, {ids.spine, 1}, LinkWidth::X4, LinkSpeed::Edr);
+  cable(b, {ids.leaf, 2}, {ids.spine, 2}, LinkWidth::X1, LinkSpeed::Sdr);
+  cable(b, {ids.leaf, 3}, {ids.spine, 3}, LinkWidth::X4, LinkSpeed::Ddr);
+  cable(b, {ids.h1, 2}, {ids.spine, 7}, LinkWidth::X12, LinkSpeed::Qdr);
+  cable(b, {ids.agg, 1}, {ids.leaf, 12}, LinkWidth::X4, LinkSpeed::Fdr);
+  cable(b, {ids.router, 1}, {ids.bare, 1}, LinkWidth::X4, LinkSpeed::Hdr);
+  cable(b, {ids.spine, 4}, {ids.bare, 2}, LinkWidth::X2, LinkSpeed::Fdr10);
+  cable(b, {ids.spine, 5}, {ids.spine, 6}, LinkWidth::X4, LinkSpeed::Ndr);
   Port h1p1 = up_port(1, LinkWidth::X8, LinkSpeed::Xdr);
   h1p1.counters = all_counters();
   Port leaf4 = up_port(4, LinkWidth::X8, LinkSpeed::Xdr);
@@ -216,7 +220,7 @@ Fabric sample_minimal_fabric() {
   NodeId sw = b.add_node(Node{.type = NodeType::Switch, .guid = 0x10, .port_count = 8});
   NodeId ca = b.add_node(Node{.type = NodeType::Ca, .guid = 0x20, .port_count = 1});
   b.add_port(sw, Port{.number = 0, .base_lid = 1});
-  cable(b, sw, 3, ca, 1, LinkWidth::X4, LinkSpeed::Hdr);
+  cable(b, {sw, 3}, {ca, 1}, LinkWidth::X4, LinkSpeed::Hdr);
   b.set_provenance(Provenance{.source = "minimal", .format = "xml"});
   return std::move(b).build();
 }
@@ -233,7 +237,7 @@ Fabric sample_awkward_text_fabric() {
                               .port_count = 2});
   NodeId ca = b.add_node(Node{
       .type = NodeType::Ca, .guid = 1, .description = "h\xc3\xa9te\tx \xff end", .port_count = 1});
-  cable(b, sw, 1, ca, 1, LinkWidth::X4, LinkSpeed::Qdr);
+  cable(b, {sw, 1}, {ca, 1}, LinkWidth::X4, LinkSpeed::Qdr);
   b.set_provenance(Provenance{.source = "dir with space/a&b<c>.topo",
                               .format = "ibnetdiscover",
                               .time = "not a date",

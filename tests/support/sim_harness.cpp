@@ -1,5 +1,6 @@
 #include "support/sim_harness.hpp"
 
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -68,9 +69,8 @@ std::string tail(const std::string& text, std::size_t lines = 15) {
 }
 
 // The current environment with `overrides` ("NAME=value") replacing any variable of the
-// same name, and the variables named in `removed` dropped.
-std::vector<std::string> environment_with(const std::vector<std::string>& overrides,
-                                          const std::vector<std::string>& removed) {
+// same name.
+std::vector<std::string> environment_with(const std::vector<std::string>& overrides) {
   auto name_of = [](std::string_view entry) { return entry.substr(0, entry.find('=')); };
   std::vector<std::string> env;
   for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
@@ -78,9 +78,6 @@ std::vector<std::string> environment_with(const std::vector<std::string>& overri
     bool drop = false;
     for (const std::string& o : overrides) {
       drop = drop || name_of(o) == name;
-    }
-    for (const std::string& r : removed) {
-      drop = drop || r == name;
     }
     if (!drop) {
       env.emplace_back(*e);
@@ -102,6 +99,7 @@ struct Spawn {
 
 std::vector<char*> c_strings(std::vector<std::string>& strings) {
   std::vector<char*> out;
+  out.reserve(strings.size() + 1);
   for (std::string& s : strings) {
     out.push_back(s.data());
   }
@@ -120,11 +118,11 @@ int open_or_fail(const std::string& path, int flags) {
 // In the child, between fork and exec: only async-signal-safe calls. PDEATHSIG makes the
 // kernel kill the child if the test process dies first (a ctest timeout, a crash), so no
 // ibsim or opensm outlives its test.
-[[noreturn]] void exec_child(const Spawn& s, pid_t parent, int in, int out, int err, char** argv,
-                             char** envp) {
+[[noreturn]] void exec_child(const Spawn& s, pid_t parent, const std::array<int, 3>& fds,
+                             char** argv, char** envp) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != parent || ::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0 ||
-      ::chdir(s.cwd.c_str()) != 0) {
+  if (::getppid() != parent || ::dup2(fds[0], 0) < 0 || ::dup2(fds[1], 1) < 0 ||
+      ::dup2(fds[2], 2) < 0 || ::chdir(s.cwd.c_str()) != 0) {
     ::_exit(127);
   }
   ::execve(s.program.c_str(), argv, envp);
@@ -140,7 +138,7 @@ pid_t spawn(Spawn s) {
   pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid == 0) {
-    exec_child(s, parent, in, out, err, argv.data(), envp.data());
+    exec_child(s, parent, {in, out, err}, argv.data(), envp.data());
   }
   int fork_errno = errno;
   if (in != s.stdin_fd) {
@@ -260,7 +258,7 @@ std::string umad2sim_library() {
       "`bash .ci/install-deps.sh`");
 }
 
-SimFabric::SimFabric(SimOptions options) : start_timeout_(options.start_timeout) {
+SimFabric::SimFabric(const SimOptions& options) : start_timeout_(options.start_timeout) {
   try {
     start(options);
   } catch (...) {
@@ -298,8 +296,8 @@ void SimFabric::start(const SimOptions& options) {
   argv.insert(argv.end(), options.ibsim_args.begin(), options.ibsim_args.end());
   argv.push_back(netfile_);
   ibsim_pid_ =
-      spawn({ibsim, argv, environment_with({"IBSIM_SOCKNAME=" + socket_name_}, {"LD_PRELOAD"}),
-             dir_, console_fd_, ibsim_log(), ""});
+      spawn({ibsim, argv, environment_with({"IBSIM_SOCKNAME=" + socket_name_, "LD_PRELOAD="}), dir_,
+             console_fd_, ibsim_log(), ""});
   wait_for_text(ibsim_log(), "Network simulator ready", ibsim_pid_, start_timeout_, "ibsim");
   if (options.start_opensm) {
     start_opensm();
@@ -324,7 +322,7 @@ void SimFabric::start_opensm() {
   // awaited in the log file.
   opensm_pid_ = spawn({opensm,
                        {opensm, "-F", dir_ + "/opensm.conf", "-d2", "-f", opensm_log()},
-                       environment_with(env, {}),
+                       environment_with(env),
                        dir_,
                        -1,
                        dir_ + "/opensm.out",
@@ -363,8 +361,8 @@ ProcessResult SimFabric::run(const std::vector<std::string>& argv, milliseconds 
   }
   std::string program = argv[0].find('/') == std::string::npos ? find_program(argv[0]) : argv[0];
   std::string stem = dir_ + "/run" + std::to_string(runs_++);
-  pid_t pid = spawn({program, argv, environment_with(client_environment(), {}), dir_, -1,
-                     stem + ".out", stem + ".err"});
+  pid_t pid = spawn({program, argv, environment_with(client_environment()), dir_, -1, stem + ".out",
+                     stem + ".err"});
   ProcessResult result;
   std::optional<int> code = wait_exit(pid, timeout);
   if (!code) {

@@ -43,7 +43,7 @@ class SimFabric {
   // Starts ibsim (and opensm unless options.start_opensm is false) and waits until they are
   // ready. Throws std::runtime_error naming what failed, with the tail of its log — also
   // when a program or umad2sim is not installed — after stopping what it had started.
-  explicit SimFabric(SimOptions options);
+  explicit SimFabric(const SimOptions& options);
   ~SimFabric();
   SimFabric(const SimFabric&) = delete;
   SimFabric& operator=(const SimFabric&) = delete;

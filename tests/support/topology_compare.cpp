@@ -5,6 +5,8 @@
 #include <iterator>
 #include <sstream>
 
+#include "ibatlas/fabric_builder.hpp"
+
 namespace ibatlas::test {
 
 namespace {
@@ -117,6 +119,66 @@ std::vector<std::string> canonical_lines(const Fabric& f, const CompareOptions& 
     failure << "\n  + " << only_b[i].substr(0, 300);
   }
   return failure;
+}
+
+Fabric copy_fabric(const Fabric& f, const std::set<std::uint32_t>& removed,
+                   const std::function<void(NodeId, Node&)>& edit_node,
+                   const std::function<void(NodeId, Port&)>& edit_port) {
+  FabricBuilder b;
+  std::vector<std::optional<PortId>> ids(f.ports().size());
+  for (std::uint32_t n = 0; n < f.nodes().size(); ++n) {
+    if (removed.count(n)) {
+      continue;
+    }
+    Node node = f.node(NodeId{n});
+    if (edit_node) {
+      edit_node(NodeId{n}, node);
+    }
+    NodeId id = b.add_node(node);
+    for (Port p : f.ports_of(NodeId{n})) {
+      PortId old = *f.find_port(NodeId{n}, p.number);
+      if (edit_port) {
+        edit_port(NodeId{n}, p);
+      }
+      ids[old.value] = b.add_port(id, p);
+    }
+  }
+  for (std::uint32_t i = 0; i < f.ports().size(); ++i) {
+    const std::optional<PortId>& peer = f.ports()[i].peer;
+    if (ids[i] && peer && ids[peer->value]) {
+      b.set_peer(*ids[i], *ids[peer->value]);
+    }
+  }
+  std::vector<std::uint32_t> new_index(f.nodes().size());
+  std::uint32_t kept = 0;
+  for (std::uint32_t n = 0; n < f.nodes().size(); ++n) {
+    new_index[n] = removed.count(n) ? 0 : kept++;
+  }
+  for (const ForwardingTable& t : f.forwarding_tables()) {
+    if (!removed.count(t.switch_node.value)) {
+      b.add_forwarding_table(NodeId{new_index[t.switch_node.value]}, t.out_port);
+    }
+  }
+  b.set_provenance(f.provenance());
+  return std::move(b).build();
+}
+
+Fabric as_crawled(const Fabric& f) {
+  return copy_fabric(f, {}, {}, [](NodeId, Port& p) {
+    bool qdr_up = p.phys_state == PhysState::LinkUp &&
+                  (p.speed_active == LinkSpeed::Qdr || p.speed_active == LinkSpeed::Fdr10);
+    if (qdr_up || p.number == 0) {
+      return;
+    }
+    for (std::optional<SpeedSet>* set : {&p.speed_enabled, &p.speed_supported}) {
+      if (*set && (*set)->contains(LinkSpeed::Fdr10)) {
+        (*set)->bits = static_cast<std::uint16_t>((*set)->bits & ~(1U << static_cast<int>(LinkSpeed::Fdr10)));
+        if ((*set)->bits == 0) {
+          set->reset();
+        }
+      }
+    }
+  });
 }
 
 }  // namespace ibatlas::test

@@ -23,7 +23,7 @@ namespace ibatlas {
 // One leaf's load. Bandwidths are lanes x lane rate (Gb/s) when every host and uplink of
 // every leaf has a known width and speed, else plain cable counts (by_bandwidth false).
 struct LeafLoad {
-  NodeId leaf;
+  NodeId leaf;      // the leaf's unit (Tiers::unit_of)
   int hosts = 0;    // cables to hosts
   int uplinks = 0;  // cables to higher tiers
   double down = 0;  // host bandwidth (or count)
@@ -35,7 +35,7 @@ struct LeafLoad {
 struct FatTreeShape {
   bool by_bandwidth = false;
   std::vector<LeafLoad> leaves;  // in NodeId order
-  // The ratio most leaves have (ties: the lower), absent without leaves with uplinks.
+  // The ratio most leaves with hosts and uplinks have (ties: the lower); absent if none.
   std::optional<double> usual_ratio;
 };
 
@@ -44,7 +44,7 @@ FatTreeShape fat_tree_shape(const Fabric& fabric, const Tiers& tiers);
 std::vector<Finding> check_fat_tree(const Fabric& fabric, const Tiers& tiers,
                                     const AuditOptions& options);
 
-// "2:1", "1:1", "1.5:1"
+// Down:up as people write it: "2:1", "1:1", "1.5:1"; below 1 as "1:4".
 std::string ratio_text(double ratio);
 
 }  // namespace ibatlas

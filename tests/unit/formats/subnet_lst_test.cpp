@@ -192,13 +192,22 @@ TEST(SubnetLstTest, RejectsMalformedLinesNamingTheField) {
        "s.lst:1: expected a node description {...} followed by LID:, found \"ime5 HCA-1 LID:0032 "
        "PN:01 } { SW Ports:25 SystemGUID:7cfe900...\""},
       {line(replaced(kCa, "PN:01", "PN:00"), kSwSecond, ok_tail),
-       "s.lst:1: expected PN: with a port number 1-FF, found \"PN:00\""},
+       "s.lst:1: expected PN: with a port number from 1 to Ports:, found \"PN:00\""},
+      {line(replaced(kCa, "PN:01", "PN:02"), kSwSecond, ok_tail),
+       "s.lst:1: expected PN: with a port number from 1 to Ports:, found \"PN:02\""},
+      {line(kCa, replaced(kSwSecond, "PN:0C", "PN:26"), ok_tail),
+       "s.lst:1: expected PN: with a port number from 0 to Ports:, found \"PN:26\""},
+      {line(kCa, kSwSecond, ok_tail) +
+           line(kSw, replaced(kCaSecond, "Ports:01", "Ports:02"), ok_tail),
+       "s.lst:2: expected the node type and port count this NodeGUID had before (CA, 1 ports), "
+       "found \"CA, 2 ports\""},
       {line(replaced(kCa, "PN:01 }", "PN:01"), kSwSecond, ok_tail),
        "s.lst:1: expected \"}\", found \"{\""},
       {line(kCa, kSwSecond, ok_tail) + line(kCa, kSwSecond, ok_tail),
        "s.lst:2: expected one line per port, found a second line for port 1"},
       {line(kCa, replaced(kSwSecond, "{ SW", "{ CA"), ok_tail) + line(kSw, kCaSecond, ok_tail),
-       "s.lst:2: expected the node type this NodeGUID had before (CA), found \"Switch\""},
+       "s.lst:2: expected the node type and port count this NodeGUID had before (CA, 37 ports), "
+       "found \"Switch, 37 ports\""},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(error_of(c.text), c.message) << c.text;

@@ -1,0 +1,20 @@
+#pragma once
+
+// The audit entry point (`ibatlas check`): every check of the registry over one snapshot.
+
+#include <vector>
+
+#include "ibatlas/analysis/audit_options.hpp"
+#include "ibatlas/analysis/finding.hpp"
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas {
+
+// Runs link speed, link mismatch, port state, identity, fat-tree, ftree-readiness, counter
+// and (with options.plan) cabling-plan checks. Returns the findings sorted by severity then
+// location (sort_findings). A port.down that a plan.missing of the same cable already
+// reports is dropped. Never throws; linear in the fabric's size (a 10k-host fat-tree takes
+// well under a second).
+std::vector<Finding> run_checks(const Fabric& fabric, const AuditOptions& options);
+
+}  // namespace ibatlas
