@@ -23,6 +23,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   int status = kExitOk;
   add_show_command(app, out, err, status);
   add_convert_command(app, out, err, status);
+  add_discover_command(app, out, err, status);
   add_check_command(app, out, err, status);
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here

@@ -21,6 +21,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 // Each subcommand's registration (apps/cmd_*.cpp). `status` receives its exit status.
 void add_show_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_convert_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 
 }  // namespace ibatlas::cli

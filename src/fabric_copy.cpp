@@ -1,7 +1,7 @@
 #include "ibatlas/fabric_copy.hpp"
 
 #include <cstdint>
-#include <vector>
+#include <optional>
 
 namespace ibatlas {
 

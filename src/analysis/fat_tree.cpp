@@ -195,7 +195,7 @@ void odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& 
     f.measured = cables(count);
     f.expected = cables(want);
     f.message = names(lower) + " and " + names(upper) + " are joined by " + cables(count) +
-                "; most " + tier_name(t) + "s reach " + names(upper) + " by " + std::to_string(want);
+                "; most " + tier_name(t) + " switches reach " + names(upper) + " by " + std::to_string(want);
     f.hint = count < want ? "look for an unplugged or misrouted cable between them"
                           : "look for a cable that belongs to another switch pair";
     out.push_back(std::move(f));

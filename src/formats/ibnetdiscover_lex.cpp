@@ -8,13 +8,20 @@
 namespace ibatlas::ibnetdiscover {
 
 void fail(const LineRef& where, std::string_view expected, std::string_view found) {
-  throw ParseError(std::string(where.file), where.number, std::string(expected), quote_found(found));
+  throw ParseError(std::string(where.file), where.number, std::string(expected),
+                   quote_found(found));
 }
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
 int hex_digit(char c) {
   if (is_digit(c)) {
     return c - '0';
@@ -51,7 +58,7 @@ std::string_view first_word(std::string_view line) {
 }
 
 bool is_extension(std::string_view line) {
-  constexpr std::array<std::string_view, 7> kWords = {"include", "do",     "module", "width",
+  constexpr std::array<std::string_view, 7> kWords = {"include", "do",       "module", "width",
                                                       "speed",   "extspeed", "pdebug"};
   if (line.front() == '@') {
     return true;
@@ -93,8 +100,8 @@ constexpr std::uint64_t kMaxLmc = 7;
 
 }  // namespace
 
-std::uint64_t expect_decimal(Cursor& c, std::uint64_t min, std::uint64_t max,
-                             std::string_view what, const LineRef& where) {
+std::uint64_t expect_decimal(Cursor& c, std::uint64_t min, std::uint64_t max, std::string_view what,
+                             const LineRef& where) {
   std::string_view before = c.rest();
   std::optional<std::uint64_t> value = c.consume_decimal();
   if (!value || *value < min || *value > max) {
@@ -284,8 +291,8 @@ LineKind classify(std::string_view line, bool netfile) {
     default:
       break;
   }
-  if (starts_keyword(line, "Switch") || starts_keyword(line, "Ca") ||
-      starts_keyword(line, "Hca") || starts_keyword(line, "Rt")) {
+  if (starts_keyword(line, "Switch") || starts_keyword(line, "Ca") || starts_keyword(line, "Hca") ||
+      starts_keyword(line, "Rt")) {
     return LineKind::Header;
   }
   constexpr std::array<std::string_view, 7> kKeys = {"vendid", "devid",  "sysimgguid", "switchguid",

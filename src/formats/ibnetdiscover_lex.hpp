@@ -28,9 +28,13 @@ struct LineRef {
 class Cursor {
  public:
   explicit Cursor(std::string_view line) : rest_(line) {}
+
   std::string_view rest() const { return rest_; }
+
   bool at_end() const { return rest_.empty(); }
+
   bool peek(char c) const { return !rest_.empty() && rest_.front() == c; }
+
   // Skips spaces and TABs; returns whether there were any.
   bool skip_blanks();
   bool consume(char c);
@@ -43,6 +47,7 @@ class Cursor {
   std::string_view take_until(char stop);
   // Text up to the next blank or the end of the line.
   std::string_view take_word();
+
   void advance(std::size_t n) { rest_.remove_prefix(n); }
 
  private:
@@ -50,14 +55,14 @@ class Cursor {
 };
 
 // Consume-or-fail helpers: each throws ParseError("expected <what>, found <the rest>").
-std::uint64_t expect_decimal(Cursor& c, std::uint64_t min, std::uint64_t max,
-                             std::string_view what, const LineRef& where);
+std::uint64_t expect_decimal(Cursor& c, std::uint64_t min, std::uint64_t max, std::string_view what,
+                             const LineRef& where);
 void expect(Cursor& c, char ch, std::string_view what, const LineRef& where);
 void expect_end(Cursor& c, std::string_view what, const LineRef& where);  // blanks allowed
-Lid expect_lid(Cursor& c, const LineRef& where);            // after the word "lid": 0-65535
-std::uint8_t expect_lmc(Cursor& c, const LineRef& where);   // after the word "lmc": 0-7
+Lid expect_lid(Cursor& c, const LineRef& where);           // after the word "lid": 0-65535
+std::uint8_t expect_lmc(Cursor& c, const LineRef& where);  // after the word "lmc": 0-7
 std::uint64_t expect_hex_value(Cursor& c, std::string_view what,
-                               const LineRef& where);       // "0x1f" or decimal
+                               const LineRef& where);  // "0x1f" or decimal
 // At a '"': a description running to the LAST quote on the line, so descriptions holding
 // '"' or '#' survive (nothing after a description is ever quoted).
 std::string_view expect_description(Cursor& c, const LineRef& where);
@@ -87,6 +92,7 @@ struct WidthSpeed {
   std::optional<LinkWidth> width;
   std::optional<LinkSpeed> speed;
 };
+
 bool parse_width_speed(std::string_view token, WidthSpeed& out);
 
 // A node id "S-0002c90300000001" / "H-..." / "R-...": the prefix's node type and the GUID.
@@ -95,6 +101,7 @@ struct GuidId {
   NodeType type = NodeType::Ca;
   Guid guid = 0;
 };
+
 std::optional<GuidId> parse_guid_id(std::string_view id);
 
 }  // namespace ibatlas::ibnetdiscover

@@ -40,15 +40,18 @@ struct Row {
   std::string_view remote_desc;
 };
 
+// Plain loops: string_view::find_first_of calls memchr once per character scanned.
 std::string_view next_token(std::string_view& rest) {
-  std::size_t begin = rest.find_first_not_of(" \t");
-  if (begin == std::string_view::npos) {
-    rest = {};
-    return {};
+  std::size_t begin = 0;
+  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
+    ++begin;
   }
-  std::size_t end = rest.find_first_of(" \t", begin);
+  std::size_t end = begin;
+  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
+    ++end;
+  }
   std::string_view token = rest.substr(begin, end - begin);
-  rest.remove_prefix(end == std::string_view::npos ? rest.size() : end);
+  rest.remove_prefix(end);
   return token;
 }
 

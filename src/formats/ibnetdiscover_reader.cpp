@@ -19,9 +19,10 @@
 #include <string>
 #include <utility>
 
+#include "ibatlas/formats/ibnetdiscover.hpp"
+
 #include "formats/ibnetdiscover_reader_state.hpp"
 #include "formats/text_lines.hpp"
-#include "ibatlas/formats/ibnetdiscover.hpp"
 
 namespace ibatlas::ibnetdiscover {
 
@@ -133,8 +134,8 @@ Guid Reader::node_guid(const NodeHeader& header, std::string_view line) {
     if (header.id.find_first_of("#@") != std::string_view::npos) {
       fail(where(), "a node name without '#' or '@' (ibsim reserves them)", header.id);
     }
-    if (!by_name_.try_emplace(header.id, NodeId{static_cast<std::uint32_t>(
-                                             builder_.node_count())}).second) {
+    if (!by_name_.try_emplace(header.id, NodeId{static_cast<std::uint32_t>(builder_.node_count())})
+             .second) {
       fail(where(), "a node name not used by an earlier record", line);
     }
     return counted;
@@ -142,8 +143,10 @@ Guid Reader::node_guid(const NodeHeader& header, std::string_view line) {
   std::optional<GuidId> id = parse_guid_id(header.id);
   if (!id || id->type != header.type) {
     fail(where(),
-         std::string("a node id \"") + (header.type == NodeType::Switch ? "S" :
-                                        header.type == NodeType::Ca    ? "H" : "R") +
+         std::string("a node id \"") +
+             (header.type == NodeType::Switch ? "S"
+              : header.type == NodeType::Ca   ? "H"
+                                              : "R") +
              "-<GUID of up to 16 hex digits>\"",
          header.id);
   }
@@ -192,20 +195,24 @@ void Reader::on_port(std::string_view line) {
   }
   PortLine p = parse_port_line(line, record_->type == NodeType::Switch, where());
   if (p.number == 0 || p.number > record_->port_count) {
-    fail(where(), "a port number from 1 to " + std::to_string(record_->port_count) +
-                      " (the header's port count)", line);
+    fail(where(),
+         "a port number from 1 to " + std::to_string(record_->port_count) +
+             " (the header's port count)",
+         line);
   }
   if (slots_.find(record_->node, p.number)) {
-    fail(where(), "one line per port, but port " + std::to_string(p.number) +
-                      " was already described", line);
+    fail(where(),
+         "one line per port, but port " + std::to_string(p.number) + " was already described",
+         line);
   }
   if (!p.remote_port && !netfile_) {
     fail(where(), "'[' and the peer's port number after the peer's id", line);
   }
   std::optional<GuidId> remote = netfile_ ? GuidId{} : parse_guid_id(p.remote_id);
   if (!remote || (netfile_ && p.remote_id.find('@') != std::string_view::npos)) {
-    fail(where(), netfile_ ? "a peer name (ibsim's @aliases are not supported)"
-                           : "a peer id \"S-\", \"H-\" or \"R-\" and a GUID of up to 16 hex digits",
+    fail(where(),
+         netfile_ ? "a peer name (ibsim's @aliases are not supported)"
+                  : "a peer id \"S-\", \"H-\" or \"R-\" and a GUID of up to 16 hex digits",
          p.remote_id);
   }
   Port port;

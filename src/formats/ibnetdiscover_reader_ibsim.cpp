@@ -52,10 +52,12 @@ std::optional<WidthSet> enabled_widths(const PortOptions& options) {
   if (!options.w) {
     return std::nullopt;
   }
+
   struct Bit {
     std::uint32_t mask;
     LinkWidth width;
   };
+
   constexpr Bit kBits[] = {{1, LinkWidth::X1},
                            {2, LinkWidth::X4},
                            {4, LinkWidth::X8},
@@ -74,10 +76,12 @@ std::optional<SpeedSet> enabled_speeds(const PortOptions& options) {
   if (!options.s && !options.e) {
     return std::nullopt;
   }
+
   struct Bit {
     std::uint32_t mask;
     LinkSpeed speed;
   };
+
   constexpr Bit kBase[] = {{1, LinkSpeed::Sdr}, {2, LinkSpeed::Ddr}, {4, LinkSpeed::Qdr}};
   constexpr Bit kExtended[] = {
       {1, LinkSpeed::Fdr}, {2, LinkSpeed::Edr}, {4, LinkSpeed::Hdr}, {8, LinkSpeed::Ndr}};

@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "formats/ibnetdiscover_reader_lines.hpp"
 #include "ibatlas/fabric.hpp"
+
+#include "formats/ibnetdiscover_reader_lines.hpp"
 
 namespace ibatlas::ibnetdiscover {
 

@@ -89,11 +89,14 @@ NodeHeader parse_header(std::string_view line, const LineRef& where) {
   return h;
 }
 
-Attribute parse_attribute(std::string_view line, const LineRef& where) {
+namespace {
+
+AttributeKey consume_attribute_key(Cursor& c) {
   struct Key {
     std::string_view word;
     AttributeKey key;
   };
+
   constexpr std::array<Key, 7> kKeys = {{{"vendid", AttributeKey::VendorId},
                                          {"devid", AttributeKey::DeviceId},
                                          {"sysimgguid", AttributeKey::SystemGuid},
@@ -101,14 +104,20 @@ Attribute parse_attribute(std::string_view line, const LineRef& where) {
                                          {"caguid", AttributeKey::CaGuid},
                                          {"hcaguids", AttributeKey::CaGuid},
                                          {"rtguid", AttributeKey::RouterGuid}}};
-  Attribute a;
-  Cursor c(line);
   for (const Key& k : kKeys) {
     if (c.consume(k.word)) {
-      a.key = k.key;
-      break;
+      return k.key;
     }
   }
+  return AttributeKey::VendorId;  // classify() let only these keys through
+}
+
+}  // namespace
+
+Attribute parse_attribute(std::string_view line, const LineRef& where) {
+  Attribute a;
+  Cursor c(line);
+  a.key = consume_attribute_key(c);
   c.skip_blanks();
   bool is_base = a.key == AttributeKey::SwitchGuid || a.key == AttributeKey::CaGuid ||
                  a.key == AttributeKey::RouterGuid;

@@ -12,8 +12,9 @@
 #include <optional>
 #include <string_view>
 
-#include "formats/ibnetdiscover_lex.hpp"
 #include "ibatlas/fabric.hpp"
+
+#include "formats/ibnetdiscover_lex.hpp"
 
 namespace ibatlas::ibnetdiscover {
 
@@ -32,11 +33,12 @@ struct NodeHeader {
 
 // `key=value`, with switchguid's `(portguid)` and ibsim's relative form `key+value`.
 enum class AttributeKey { VendorId, DeviceId, SystemGuid, SwitchGuid, CaGuid, RouterGuid };
+
 struct Attribute {
   AttributeKey key = AttributeKey::VendorId;
   std::uint64_t value = 0;
-  bool relative = false;               // ibsim: "switchguid+N" (offset from the last base)
-  std::optional<Guid> port_guid;       // switchguid=0x...(portguid)
+  bool relative = false;          // ibsim: "switchguid+N" (offset from the last base)
+  std::optional<Guid> port_guid;  // switchguid=0x...(portguid)
 };
 
 // ibsim's per-port options: `w=` LinkWidthEnabled, `s=` LinkSpeedEnabled, `e=`
@@ -54,7 +56,8 @@ struct PortOptions {
 // `[1] "Hca1"[1] w=4` (netfile).
 struct PortLine {
   std::uint8_t number = 0;
-  std::optional<std::uint64_t> paren;  // "(...)" after [p]: a CA's port GUID; ibdiagnet's port label on switches
+  std::optional<std::uint64_t>
+      paren;  // "(...)" after [p]: a CA's port GUID; ibdiagnet's port label on switches
   std::string_view remote_id;
   std::optional<std::uint8_t> remote_port;  // netfiles may leave it out (ibsim: port 1)
   std::optional<Guid> remote_port_guid;     // "(...)" after the remote [q]

@@ -44,12 +44,14 @@ bool parse_option(std::string_view word, PortOptions& options, const LineRef& wh
   if (word.size() < 3 || word[1] != '=') {
     return false;
   }
+
   struct Option {
     char name;
     std::uint64_t min;
     std::uint64_t max;
     std::optional<std::uint32_t> PortOptions::*field;
   };
+
   constexpr Option kOptions[] = {{'w', 1, 31, &PortOptions::w},
                                  {'s', 0, 7, &PortOptions::s},
                                  {'e', 0, 15, &PortOptions::e},
@@ -151,8 +153,7 @@ PortLine parse_port_line(std::string_view line, bool in_switch, const LineRef& w
   for (c.skip_blanks(); !c.at_end() && !c.peek('#'); c.skip_blanks()) {
     std::string_view at = c.rest();
     if (!parse_option(c.take_word(), p.options, where)) {
-      fail(where, "'#' and the peer's description, a port option such as w=4, or end of line",
-           at);
+      fail(where, "'#' and the peer's description, a port option such as w=4, or end of line", at);
     }
   }
   if (c.consume('#')) {

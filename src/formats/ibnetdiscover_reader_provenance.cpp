@@ -27,8 +27,8 @@ bool valid(const DateTime& t) {
 
 std::string format(const DateTime& t, bool utc) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02u:%02u:%02u%s", t.year, t.month, t.day,
-                t.hour, t.minute, t.second, utc ? "Z" : "");
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02u:%02u:%02u%s", t.year, t.month, t.day, t.hour,
+                t.minute, t.second, utc ? "Z" : "");
   return buf;
 }
 
@@ -68,8 +68,10 @@ DateTime to_utc(const DateTime& t, int offset_minutes) {
   sys_days day_part = floor<days>(utc);
   year_month_day ymd{day_part};
   hh_mm_ss<seconds> clock{utc - day_part};
-  return DateTime{static_cast<int>(ymd.year()),          static_cast<unsigned>(ymd.month()),
-                  static_cast<unsigned>(ymd.day()),      static_cast<unsigned>(clock.hours().count()),
+  return DateTime{static_cast<int>(ymd.year()),
+                  static_cast<unsigned>(ymd.month()),
+                  static_cast<unsigned>(ymd.day()),
+                  static_cast<unsigned>(clock.hours().count()),
                   static_cast<unsigned>(clock.minutes().count()),
                   static_cast<unsigned>(clock.seconds().count())};
 }
@@ -133,8 +135,8 @@ std::optional<std::string> timestamp_to_iso(std::string_view text) {
   DateTime t;
   std::array<std::uint64_t, 3> date = {0, 0, 0};
   for (std::size_t i = 0; i < date.size(); ++i) {
-    std::optional<std::uint64_t> value = (i == 0 || c.consume('-')) ? c.consume_decimal()
-                                                                     : std::nullopt;
+    std::optional<std::uint64_t> value =
+        (i == 0 || c.consume('-')) ? c.consume_decimal() : std::nullopt;
     if (!value || *value > 9999) {
       return std::nullopt;
     }

@@ -9,12 +9,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ibatlas/fabric_builder.hpp"
+#include "ibatlas/formats/read_result.hpp"
+
 #include "formats/ibnetdiscover_lex.hpp"
 #include "formats/ibnetdiscover_reader_ibsim.hpp"
 #include "formats/ibnetdiscover_reader_lines.hpp"
 #include "formats/ibnetdiscover_reader_provenance.hpp"
-#include "ibatlas/fabric_builder.hpp"
-#include "ibatlas/formats/read_result.hpp"
 
 namespace ibatlas::ibnetdiscover {
 
@@ -54,12 +55,15 @@ class PortSlots {
     base_.push_back(slots_.size());
     slots_.resize(slots_.size() + port_count + 1U, kNone);
   }
+
   bool covers(NodeId node) const { return node.value < base_.size(); }
+
   // REQUIRES: covers(node) and number <= that node's port count.
   std::optional<PortId> find(NodeId node, std::uint8_t number) const {
     std::uint32_t slot = slots_[base_[node.value] + number];
     return slot == kNone ? std::nullopt : std::optional<PortId>(PortId{slot});
   }
+
   void set(NodeId node, std::uint8_t number, PortId id) {
     slots_[base_[node.value] + number] = id.value;
   }
@@ -80,6 +84,7 @@ class Reader {
 
  private:
   LineRef where() const { return LineRef{name_, line_}; }
+
   void dispatch(std::string_view line, std::string_view raw);
   void on_attribute(std::string_view line);
   void on_header(std::string_view line);

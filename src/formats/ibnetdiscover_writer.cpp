@@ -41,6 +41,7 @@
 #include <cstdio>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ibatlas/formats/ibnetdiscover.hpp"
@@ -74,34 +75,36 @@ std::string clean_description(const std::string& text) {
   return out;
 }
 
-// "2026-11-29T23:48:00Z" -> "Sun Nov 29 23:48:00 2026" (ctime's layout, in UTC). Anything
-// else is returned unchanged.
+// "2026-11-29T23:48:00Z" (UTC) or "2026-11-29T23:48:00" (a local time, as readers keep
+// ibnetdiscover's own header) -> "Sun Nov 29 23:48:00 2026", ctime's layout. Anything else
+// is returned unchanged.
 std::string ctime_layout(const std::string& iso) {
-  int y = 0;
-  unsigned mo = 0;
-  unsigned d = 0;
-  unsigned h = 0;
-  unsigned mi = 0;
-  unsigned s = 0;
-  char z = 0;
-  if (iso.size() != 20 ||
-      std::sscanf(iso.c_str(), "%4d-%2u-%2uT%2u:%2u:%2u%c", &y, &mo, &d, &h, &mi, &s, &z) != 7 ||
-      z != 'Z') {
+  constexpr std::string_view kShape = "dddd-dd-ddTdd:dd:dd";
+  bool shaped =
+      iso.size() == kShape.size() || (iso.size() == kShape.size() + 1 && iso.back() == 'Z');
+  for (std::size_t i = 0; shaped && i < kShape.size(); ++i) {
+    shaped = kShape[i] == 'd' ? iso[i] >= '0' && iso[i] <= '9' : iso[i] == kShape[i];
+  }
+  if (!shaped) {
     return iso;
   }
-  std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{mo},
+  auto field = [&iso](std::size_t at, std::size_t length) {
+    return static_cast<unsigned>(std::stoul(iso.substr(at, length)));
+  };
+  unsigned y = field(0, 4);
+  unsigned mo = field(5, 2);
+  unsigned d = field(8, 2);
+  std::chrono::year_month_day date{std::chrono::year{static_cast<int>(y)}, std::chrono::month{mo},
                                    std::chrono::day{d}};
-  if (!date.ok() || h > 23 || mi > 59 || s > 60) {
+  if (!date.ok() || field(11, 2) > 23 || field(14, 2) > 59 || field(17, 2) > 60) {
     return iso;
   }
   constexpr std::array<const char*, 7> kDays = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
   constexpr std::array<const char*, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   unsigned weekday = std::chrono::weekday{std::chrono::sys_days{date}}.c_encoding();
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%s %s %2u %02u:%02u:%02u %d", kDays.at(weekday),
-                kMonths.at(mo - 1), d, h, mi, s, y);
-  return buf;
+  return std::string(kDays.at(weekday)) + " " + kMonths.at(mo - 1) + " " + (d < 10 ? " " : "") +
+         std::to_string(d) + " " + iso.substr(11, 8) + " " + std::to_string(y);
 }
 
 void write_header(const Fabric& fabric, std::ostream& out) {

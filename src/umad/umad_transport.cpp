@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <utility>
 
 #include <infiniband/umad.h>
@@ -123,7 +124,8 @@ struct UmadTransport::Impl {
   std::vector<SmpReply> perf_ready;
 
   void open();
-  void send(std::uint64_t tag, bool perf, const std::function<void(std::span<std::uint8_t>, std::uint64_t)>& build);
+  using Builder = std::function<void(std::span<std::uint8_t>, std::uint64_t)>;
+  void send(std::uint64_t tag, Lid perf_lid, const Builder& build);
   void pump(std::chrono::milliseconds timeout);
   void receive_one();
   void finish(std::uint32_t seq, SmpReply reply);
@@ -158,13 +160,19 @@ void UmadTransport::Impl::open() {
   buffer.assign(umad_size() + umad::kMadSize, 0);
 }
 
-void UmadTransport::Impl::send(
-    std::uint64_t tag, bool perf,
-    const std::function<void(std::span<std::uint8_t>, std::uint64_t)>& build) {
+// perf_lid 0: a directed-route SMP (permissive LID, QP0); else a PerfMgt GMP to that LID's
+// QP1.
+void UmadTransport::Impl::send(std::uint64_t tag, Lid perf_lid, const Builder& build) {
+  bool perf = perf_lid != 0;
   std::uint32_t seq = next_seq++;
   std::fill(buffer.begin(), buffer.end(), std::uint8_t{0});
   auto* mad = static_cast<std::uint8_t*>(umad_get_mad(buffer.data()));
   build(std::span<std::uint8_t>(mad, umad::kMadSize), seq);
+  if (perf) {
+    umad_set_addr(buffer.data(), perf_lid, 1, 0, static_cast<int>(umad::kQp1Qkey));
+  } else {
+    umad_set_addr(buffer.data(), 0xffff, 0, 0, 0);
+  }
   auto timeout = static_cast<int>(options.timeout.count());
   outstanding[seq] = Outstanding{tag, perf, Clock::now() + options.timeout + std::chrono::seconds(1)};
   perf_outstanding += perf ? 1 : 0;
@@ -258,14 +266,19 @@ std::size_t UmadTransport::max_in_flight() const { return impl_->options.max_in_
 std::size_t UmadTransport::max_perf_in_flight() const { return impl_->options.max_in_flight; }
 
 void UmadTransport::send(const SmpRequest& request) {
-  impl_->send(request.tag, false, [&request](std::span<std::uint8_t> mad, std::uint64_t tid) {
+  impl_->send(request.tag, 0, [&request](std::span<std::uint8_t> mad, std::uint64_t tid) {
     umad::build_dr_get(mad, tid, request);
   });
-  umad_set_addr(impl_->buffer.data(), 0xffff, 0, 0, 0);  // unused by the kernel for DR? see below
 }
 
 void UmadTransport::send_perf(const PerfRequest& request) {
-  impl_->send(request.tag, true, [&request](std::span<std::uint8_t> mad, std::uint64_t tid) {
+  if (request.lid == 0) {
+    SmpReply nowhere;  // LID 0 addresses nothing; the crawl never asks, but be safe
+    nowhere.tag = request.tag;
+    impl_->perf_ready.push_back(nowhere);
+    return;
+  }
+  impl_->send(request.tag, request.lid, [&request](std::span<std::uint8_t> mad, std::uint64_t tid) {
     umad::build_perf_get(mad, tid, request);
   });
 }

@@ -47,7 +47,7 @@ Port down_port(std::uint8_t number, PortState state, PhysState phys) {
 
 struct End {
   NodeId node;
-  std::uint8_t port;
+  std::uint8_t port = 0;
 };
 
 // Connects two new ports, both Active at w x s.

@@ -26,7 +26,7 @@ std::string to_string(InputFormat format);
 
 // Looks at the first records of `text` (noise lines are allowed before them). Text in the
 // ibnetdiscover syntax is IbsimNetfile when any node header is `Hca` or names a node other
-// than S-/H-/R-<hex digits>; docs/formats.md lists every rule.
+// than S-/H-/R- followed by letters and digits; docs/formats.md lists every rule.
 InputFormat detect_format(std::string_view text);
 
 // Detects the format and reads. Throws ParseError for Unknown (naming the first line that

@@ -135,57 +135,57 @@ TEST(DetectTest, ReadFileNamesTheFileAndTheReason) {
   }
 }
 
+struct Capture {
+  const char* file;
+  InputFormat format;
+};
+
+// Formats as SOURCES.md describes each file.
+const Capture kCaptures[] = {
+    {"cyberang3l-fattree-k4n3/k-4-n-3-Full.topo", InputFormat::Ibnetdiscover},
+    {"cyberang3l-fattree-k4n3/k-4-n-3-Full.topology", InputFormat::IbsimNetfile},
+    {"hwloc-netloc-avakas/ib-subnet-fe80_0000_0000_0000.txt", InputFormat::IbnetdiscoverPorts},
+    {"hwloc-netloc-avakas/ibroute-fe80_0000_0000_0000-1.txt", InputFormat::Unknown},
+    {"hwloc-netloc-plafrim/ib-subnet-fe80_0000_0000_0000.txt", InputFormat::IbnetdiscoverPorts},
+    {"hwloc-netloc-plafrim2/ib-subnet-fe80_0000_0000_0000.txt", InputFormat::IbnetdiscoverPorts},
+    {"hwloc-netloc-plafrim2/ib-subnet-fe80_0000_0000_0001.txt", InputFormat::IbnetdiscoverPorts},
+    {"hyungkwang-topo-examples/Topo.2.txt", InputFormat::Ibnetdiscover},
+    {"hyungkwang-topo-examples/Topo.3.txt", InputFormat::Ibnetdiscover},
+    {"hyungkwang-topo-examples/Topo.5.txt", InputFormat::Ibnetdiscover},
+    {"hyungkwang-topo-examples/Topo.6_CS8500.txt", InputFormat::Ibnetdiscover},
+    {"hyungkwang-topo-examples/Topo.8-invalid_lid_Null.txt", InputFormat::Ibnetdiscover},
+    {"hyungkwang-topo-examples/Topo.8_CS8500_invalid_lid.txt", InputFormat::Ibnetdiscover},
+    {"hyungkwang-topo-examples/Topo6_CS7500.txt", InputFormat::Ibnetdiscover},
+    {"ibsim-net-examples/net", InputFormat::IbsimNetfile},
+    {"ibsim-net-examples/net.1", InputFormat::IbsimNetfile},
+    {"ibsim-net-examples/net.2sw2path", InputFormat::IbsimNetfile},
+    {"ibsim-net-examples/net.2sw2path4hca", InputFormat::IbsimNetfile},
+    {"ibsim-net-examples/net.2sw2path4hca2port", InputFormat::IbsimNetfile},
+    {"jabl-ibtopotool-tests/1.topo", InputFormat::Ibnetdiscover},
+    {"jabl-ibtopotool-tests/2.topo", InputFormat::Ibnetdiscover},
+    {"jabl-ibtopotool-tests/3.topo", InputFormat::Ibnetdiscover},
+    {"jabl-ibtopotool-tests/4.topo", InputFormat::Ibnetdiscover},
+    {"linux-rdma-ml-2021-rd240/ibqueryerrors.txt", InputFormat::Unknown},
+    {"loginoff-topo/topo", InputFormat::Ibnetdiscover},
+    {"ltaulell-psmn-x5/X5.map", InputFormat::Unknown},
+    {"ltaulell-psmn-x5/X5.topofile", InputFormat::Ibnetdiscover},
+    {"mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt", InputFormat::Ibnetdiscover},
+    {"mlunacek-janus/ibnetdiscover-2-12-2014", InputFormat::Ibnetdiscover},
+    {"nvidia-topograph/example-bad.out", InputFormat::Ibnetdiscover},
+    {"nvidia-topograph/example.out", InputFormat::Ibnetdiscover},
+    {"ompi-users-2009-swansea/ibnetdiscover-2009-01-15.txt", InputFormat::Ibnetdiscover},
+    {"stmatengss-teaker/iblinkinfo.txt", InputFormat::Iblinkinfo},
+    {"timofieiev-opensm-subnet-lst/opensm-subnet.lst", InputFormat::SubnetLst},
+    {"treydock-infiniband-exporter/ibnetdiscover-p-test.out", InputFormat::IbnetdiscoverPorts},
+    {"treydock-infiniband-exporter/ibnetdiscover-p-test2.out", InputFormat::IbnetdiscoverPorts},
+    {"treydock-infiniband-exporter/ibnetdiscover-p-test3.out", InputFormat::IbnetdiscoverPorts},
+};
+
 TEST(DetectTest, RealWorldFilesAreDetectedAsTheirFormat) {
   if (!std::filesystem::exists(test::realworld("SOURCES.md"))) {
     GTEST_SKIP() << "no ../shared/realworld";
   }
-
-  struct Case {
-    const char* file;
-    InputFormat format;
-  };
-
-  // Formats as SOURCES.md describes each file.
-  const Case cases[] = {
-      {"cyberang3l-fattree-k4n3/k-4-n-3-Full.topo", InputFormat::Ibnetdiscover},
-      {"cyberang3l-fattree-k4n3/k-4-n-3-Full.topology", InputFormat::IbsimNetfile},
-      {"hwloc-netloc-avakas/ib-subnet-fe80_0000_0000_0000.txt", InputFormat::IbnetdiscoverPorts},
-      {"hwloc-netloc-avakas/ibroute-fe80_0000_0000_0000-1.txt", InputFormat::Unknown},
-      {"hwloc-netloc-plafrim/ib-subnet-fe80_0000_0000_0000.txt", InputFormat::IbnetdiscoverPorts},
-      {"hwloc-netloc-plafrim2/ib-subnet-fe80_0000_0000_0000.txt", InputFormat::IbnetdiscoverPorts},
-      {"hwloc-netloc-plafrim2/ib-subnet-fe80_0000_0000_0001.txt", InputFormat::IbnetdiscoverPorts},
-      {"hyungkwang-topo-examples/Topo.2.txt", InputFormat::Ibnetdiscover},
-      {"hyungkwang-topo-examples/Topo.3.txt", InputFormat::Ibnetdiscover},
-      {"hyungkwang-topo-examples/Topo.5.txt", InputFormat::Ibnetdiscover},
-      {"hyungkwang-topo-examples/Topo.6_CS8500.txt", InputFormat::Ibnetdiscover},
-      {"hyungkwang-topo-examples/Topo.8-invalid_lid_Null.txt", InputFormat::Ibnetdiscover},
-      {"hyungkwang-topo-examples/Topo.8_CS8500_invalid_lid.txt", InputFormat::Ibnetdiscover},
-      {"hyungkwang-topo-examples/Topo6_CS7500.txt", InputFormat::Ibnetdiscover},
-      {"ibsim-net-examples/net", InputFormat::IbsimNetfile},
-      {"ibsim-net-examples/net.1", InputFormat::IbsimNetfile},
-      {"ibsim-net-examples/net.2sw2path", InputFormat::IbsimNetfile},
-      {"ibsim-net-examples/net.2sw2path4hca", InputFormat::IbsimNetfile},
-      {"ibsim-net-examples/net.2sw2path4hca2port", InputFormat::IbsimNetfile},
-      {"jabl-ibtopotool-tests/1.topo", InputFormat::Ibnetdiscover},
-      {"jabl-ibtopotool-tests/2.topo", InputFormat::Ibnetdiscover},
-      {"jabl-ibtopotool-tests/3.topo", InputFormat::Ibnetdiscover},
-      {"jabl-ibtopotool-tests/4.topo", InputFormat::Ibnetdiscover},
-      {"linux-rdma-ml-2021-rd240/ibqueryerrors.txt", InputFormat::Unknown},
-      {"loginoff-topo/topo", InputFormat::Ibnetdiscover},
-      {"ltaulell-psmn-x5/X5.map", InputFormat::Unknown},
-      {"ltaulell-psmn-x5/X5.topofile", InputFormat::Ibnetdiscover},
-      {"mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt", InputFormat::Ibnetdiscover},
-      {"mlunacek-janus/ibnetdiscover-2-12-2014", InputFormat::Ibnetdiscover},
-      {"nvidia-topograph/example-bad.out", InputFormat::Ibnetdiscover},
-      {"nvidia-topograph/example.out", InputFormat::Ibnetdiscover},
-      {"ompi-users-2009-swansea/ibnetdiscover-2009-01-15.txt", InputFormat::Ibnetdiscover},
-      {"stmatengss-teaker/iblinkinfo.txt", InputFormat::Iblinkinfo},
-      {"timofieiev-opensm-subnet-lst/opensm-subnet.lst", InputFormat::SubnetLst},
-      {"treydock-infiniband-exporter/ibnetdiscover-p-test.out", InputFormat::IbnetdiscoverPorts},
-      {"treydock-infiniband-exporter/ibnetdiscover-p-test2.out", InputFormat::IbnetdiscoverPorts},
-      {"treydock-infiniband-exporter/ibnetdiscover-p-test3.out", InputFormat::IbnetdiscoverPorts},
-  };
-  for (const Case& c : cases) {
+  for (const Capture& c : kCaptures) {
     std::string text = read_file(test::realworld(c.file));
     EXPECT_EQ(to_string(detect_format(text)), to_string(c.format)) << c.file;
   }

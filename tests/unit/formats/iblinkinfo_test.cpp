@@ -187,6 +187,21 @@ TEST(IblinkinfoTest, PortNotAvailableIsAPortWithoutPeer) {
   EXPECT_EQ(port_of(f, 2, 5).state, PortState::Active);
 }
 
+TEST(IblinkinfoTest, RouterHeaderMakesARouterNamedByItsPortGuid) {
+  const Fabric f = read(
+                       "Router: MF0;gw:Q3400_RA/U2/RT:\n"
+                       "  0x00000000000000aa 9 1[  ] ==( 1X 212.5 Gbps Active/  LinkUp)==>  2 1[  "
+                       "] \"sw\" ( )\n"
+                       "Switch: 0x0000000000000002 sw:\n"
+                       "  2 1[  ] ==( 1X 212.5 Gbps Active/  LinkUp)==>  9 1[  ] "
+                       "\"MF0;gw:Q3400_RA/U2/RT\" ( )\n")
+                       .fabric;
+  NodeId rt = *f.find_node(0xaa);
+  EXPECT_EQ(f.node(rt).type, NodeType::Router);
+  EXPECT_EQ(f.node(rt).description, "MF0;gw:Q3400_RA/U2/RT");  // only the last ':' ends it
+  EXPECT_EQ(f.links().size(), 1u);
+}
+
 TEST(IblinkinfoTest, OtherLinesAreSkippedAndListed) {
   ReadResult r = read("$ iblinkinfo\n" + kSwitch + "\nWARN: string buffer overflow\n" + kCaRecord);
   ASSERT_EQ(r.skipped.size(), 2u);
@@ -195,56 +210,57 @@ TEST(IblinkinfoTest, OtherLinesAreSkippedAndListed) {
   EXPECT_EQ(r.fabric.links().size(), 1u);
 }
 
+const std::string kBareRow =
+    "           2    9[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>       1    1[  ] \"h\" ( )\n";
+
+struct BadInput {
+  std::string text;
+  std::string message;
+};
+
+const BadInput kBadInputs[] = {
+    {kBareRow,
+     "l.txt:1: expected a node header (Switch:, CA: or Router:) before port rows, found "
+     "\"           2    9[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  ...\""},
+    {"Switch: 0x2 sw:\nCA: h:\n",
+     "l.txt:1: expected port rows after the node header, found "
+     "\"CA: h:\""},
+    {"CA: h:\n", "l.txt:1: expected port rows after the node header, found end of input"},
+    {"CA: h\n", "l.txt:1: expected a node header \"Type: description:\", found \"CA: h\""},
+    {"Switch: 2 sw:\n",
+     "l.txt:1: expected a switch GUID (0x followed by hex digits), found "
+     "\"2\""},
+    {ca_row(" 4X 10.5 Gbps Active/  LinkUp"),
+     "l.txt:2: expected a link speed (2.5 Gbps ... 212.5 Gbps), found \"10.5 Gbps\""},
+    {ca_row(" 3X 10.0 Gbps Active/  LinkUp"),
+     "l.txt:2: expected a link width (1X, 2X, 4X, 8X or 12X), found \"3X\""},
+    {ca_row(" 4X 10.0 Gbps Activ/  LinkUp"),
+     "l.txt:2: expected a port state (Down, Active, ...), found \"Activ\""},
+    {ca_row(" 4X 10.0 Gbps Active/  Linkup"),
+     "l.txt:2: expected a physical port state (Polling, LinkUp, ...), found \"Linkup\""},
+    {ca_row(" 4X 10.0 Gbps Active LinkUp"),
+     "l.txt:2: expected a link \"width speed state/physical state\", found \" 4X 10.0 Gbps "
+     "Active LinkUp\""},
+    {"CA: h:\n  1 1[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  2 1[  ] \"s\" ( )\n",
+     "l.txt:2: expected a port GUID (0x followed by hex digits), found \"1\""},
+    {"Switch: 0x2 s:\n  2 1 ==( 4X 10.0 Gbps Active/  LinkUp)==>  [  ] \"\" ( )\n",
+     "l.txt:2: expected a port number and [external port], found \"1\""},
+    {"Switch: 0x2 s:\n  2 1[ ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  x 1[ ] \"s\" ( )\n",
+     "l.txt:2: expected a peer (LID port[ext] \"description\") or [  ] \"\", found \"x 1[ ] "
+     "\"s\" "
+     "( )\""},
+    {"Switch: 0x2 s:\n  2 1[ ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  2 x[ ] \"s\" ( )\n",
+     "l.txt:2: expected a port number (0-255), found \"x\""},
+    {"Switch: 0x2 s:\n  2 1[ ] ==( Down/ Polling)==>  [ ] \"\" ( )\n"
+     "  2 1[ ] ==( Down/ Polling)==>  [ ] \"\" ( )\n",
+     "l.txt:3: expected one row per port, found a second row for port 1"},
+    {"Switch: 0x2 s:\n  2 1[ ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  9 1[ ] \"nobody\" ( )\n",
+     "l.txt:2: expected a peer that is one node of this file (LID 9 port 1), found "
+     "\"nobody\""},
+};
+
 TEST(IblinkinfoTest, RejectsMalformedInputNamingWhatWasExpected) {
-  const std::string row =
-      "           2    9[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>       1    1[  ] \"h\" ( )\n";
-
-  struct Case {
-    std::string text;
-    std::string message;
-  };
-
-  const Case cases[] = {
-      {row,
-       "l.txt:1: expected a node header (Switch:, CA: or Router:) before port rows, found "
-       "\"           2    9[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  ...\""},
-      {"Switch: 0x2 sw:\nCA: h:\n",
-       "l.txt:1: expected port rows after the node header, found "
-       "\"CA: h:\""},
-      {"CA: h:\n", "l.txt:1: expected port rows after the node header, found end of input"},
-      {"CA: h\n", "l.txt:1: expected a node header \"Type: description:\", found \"CA: h\""},
-      {"Switch: 2 sw:\n",
-       "l.txt:1: expected a switch GUID (0x followed by hex digits), found "
-       "\"2\""},
-      {ca_row(" 4X 10.5 Gbps Active/  LinkUp"),
-       "l.txt:2: expected a link speed (2.5 Gbps ... 212.5 Gbps), found \"10.5 Gbps\""},
-      {ca_row(" 3X 10.0 Gbps Active/  LinkUp"),
-       "l.txt:2: expected a link width (1X, 2X, 4X, 8X or 12X), found \"3X\""},
-      {ca_row(" 4X 10.0 Gbps Activ/  LinkUp"),
-       "l.txt:2: expected a port state (Down, Active, ...), found \"Activ\""},
-      {ca_row(" 4X 10.0 Gbps Active/  Linkup"),
-       "l.txt:2: expected a physical port state (Polling, LinkUp, ...), found \"Linkup\""},
-      {ca_row(" 4X 10.0 Gbps Active LinkUp"),
-       "l.txt:2: expected a link \"width speed state/physical state\", found \" 4X 10.0 Gbps "
-       "Active LinkUp\""},
-      {"CA: h:\n  1 1[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  2 1[  ] \"s\" ( )\n",
-       "l.txt:2: expected a port GUID (0x followed by hex digits), found \"1\""},
-      {"Switch: 0x2 s:\n  2 1 ==( 4X 10.0 Gbps Active/  LinkUp)==>  [  ] \"\" ( )\n",
-       "l.txt:2: expected a port number and [external port], found \"1\""},
-      {"Switch: 0x2 s:\n  2 1[ ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  x 1[ ] \"s\" ( )\n",
-       "l.txt:2: expected a peer (LID port[ext] \"description\") or [  ] \"\", found \"x 1[ ] "
-       "\"s\" "
-       "( )\""},
-      {"Switch: 0x2 s:\n  2 1[ ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  2 x[ ] \"s\" ( )\n",
-       "l.txt:2: expected a port number (0-255), found \"x\""},
-      {"Switch: 0x2 s:\n  2 1[ ] ==( Down/ Polling)==>  [ ] \"\" ( )\n"
-       "  2 1[ ] ==( Down/ Polling)==>  [ ] \"\" ( )\n",
-       "l.txt:3: expected one row per port, found a second row for port 1"},
-      {"Switch: 0x2 s:\n  2 1[ ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  9 1[ ] \"nobody\" ( )\n",
-       "l.txt:2: expected a peer that is one node of this file (LID 9 port 1), found "
-       "\"nobody\""},
-  };
-  for (const Case& c : cases) {
+  for (const BadInput& c : kBadInputs) {
     EXPECT_EQ(error_of(c.text), c.message) << c.text;
   }
   EXPECT_EQ(error_of(kSwitch + kCaRecord), "no error");

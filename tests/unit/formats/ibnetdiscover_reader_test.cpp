@@ -3,10 +3,10 @@
 // Expected values are read off the input text by hand. The variants (ibdiagnet's export,
 // -g, 2009 output) and ibsim netfiles are in ibnetdiscover_reader_variants_test.cpp.
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <string_view>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric.hpp"
@@ -127,8 +127,10 @@ TEST(IbnetdiscoverReaderTest, TakesProvenanceFromTheHeaderComments) {
   EXPECT_EQ(bare.provenance().time, std::nullopt);
   Fabric odd = read_ok("# Topology file: generated on a rainy day\n").fabric;
   EXPECT_EQ(odd.provenance().time, std::nullopt);
-  Fabric gen = read_ok("# Topology file: generated with FatTreeBuilder.py on Wed Jun 29 "
-                       "18:06:45 2016\n").fabric;
+  Fabric gen = read_ok(
+                   "# Topology file: generated with FatTreeBuilder.py on Wed Jun 29 "
+                   "18:06:45 2016\n")
+                   .fabric;
   EXPECT_EQ(gen.provenance().tool, "FatTreeBuilder.py");
   EXPECT_EQ(gen.provenance().time, "2016-06-29T18:06:45");
 }
@@ -184,7 +186,8 @@ Switch 8 "S-000000000000000b" # "B" base port 0 lid 2 lmc 0
 
 Ca 1 "H-000000000000000c" # "C"
 [1](d) "S-000000000000000b"[2] # lid 3 lmc 0 "B" lid 2 4xEDR
-)").fabric;
+)")
+                 .fabric;
   EXPECT_EQ(port(f, 0xa, 1).peer, port_id(f, 0xb, 2));
   EXPECT_EQ(port(f, 0xb, 2).peer, port_id(f, 0xc, 1));
   EXPECT_FALSE(f.is_link(port_id(f, 0xa, 1)));
@@ -196,7 +199,8 @@ TEST(IbnetdiscoverReaderTest, ReadsLoopbackCableAsALink) {
   Fabric f = read_ok(R"(Switch 36 "S-e41d2d030003e470" # "SwitchIB" base port 0 lid 268 lmc 0
 [1] "S-e41d2d030003e470"[2] # "SwitchIB" lid 268 4xEDR
 [2] "S-e41d2d030003e470"[1] # "SwitchIB" lid 268 4xEDR
-)").fabric;
+)")
+                 .fabric;
   EXPECT_EQ(port(f, 0xe41d2d030003e470, 1).peer, port_id(f, 0xe41d2d030003e470, 2));
   EXPECT_EQ(port(f, 0xe41d2d030003e470, 2).peer, port_id(f, 0xe41d2d030003e470, 1));
   EXPECT_EQ(f.links().size(), 1u);
@@ -208,6 +212,7 @@ TEST(IbnetdiscoverReaderTest, ReadsEveryWidthAndSpeedSpelling) {
     std::optional<LinkWidth> width;
     std::optional<LinkSpeed> speed;
   };
+
   const Case cases[] = {{"4xQDR", LinkWidth::X4, LinkSpeed::Qdr},
                         {"1xSDR", LinkWidth::X1, LinkSpeed::Sdr},
                         {"12xEDR", LinkWidth::X12, LinkSpeed::Edr},
@@ -218,8 +223,10 @@ TEST(IbnetdiscoverReaderTest, ReadsEveryWidthAndSpeedSpelling) {
                         {"??DDR", std::nullopt, LinkSpeed::Ddr},
                         {"", std::nullopt, std::nullopt}};  // 2009 output prints neither
   for (const Case& c : cases) {
-    std::string text = "Switch 8 \"S-0000000000000001\" # \"s\" base port 0 lid 1 lmc 0\n"
-                       "[1] \"H-0000000000000002\"[1](3) # \"h\" lid 2 " + std::string(c.token) + "\n";
+    std::string text =
+        "Switch 8 \"S-0000000000000001\" # \"s\" base port 0 lid 1 lmc 0\n"
+        "[1] \"H-0000000000000002\"[1](3) # \"h\" lid 2 " +
+        std::string(c.token) + "\n";
     Fabric f = read_ok(text).fabric;
     EXPECT_EQ(port(f, 1, 1).width_active, c.width) << c.token;
     EXPECT_EQ(port(f, 1, 1).speed_active, c.speed) << c.token;
@@ -247,19 +254,19 @@ TEST(IbnetdiscoverReaderTest, LineEndingsTabsAndBomDoNotChangeTheFabric) {
 
 TEST(IbnetdiscoverReaderTest, SkipsNoiseLinesAndListsThemByLineNumber) {
   ReadResult r = read_ok(
-      "\xEF\xBB\xBF[root@ufm001 dgxa100]# ibnetdiscover \n"                           // 1
-      "=~=~=~=~= PuTTY log 2021.06.15 12:06:05 =~=~=~=~=\n"                             // 2
-      "\n"                                                                              // 3
-      "Switch 65 \"S-0000000000000001\" # \"sw\" base port 0 lid 1 lmc 0\n"             // 4
-      "[1] \"H-0000000000000002\"[2](4) # \"h\" lid 65535 4xEDR\n"                      // 5
-      "src/query_smp.c:195; umad (DR path slid 0; dlid 0; 0,1) bad status 110\n"       // 6
-      "[65] \"H-0000000000000008\"[1](9) # \"h2\" lid 3 4xNDR\n"                        // 7
-      " \n"                                                                             // 8
-      "Switching to the next subnet\n"                                                 // 9
-      "Cannot open port\n"                                                              // 10
-      "[1]+  Done                    ibnetdiscover\n"                                   // 11
-      "do not panic\n"                                                                  // 12
-      "\rsat11-ufm [ mgmt-ha-active ] (config) # ");                                    // 13
+      "\xEF\xBB\xBF[root@ufm001 dgxa100]# ibnetdiscover \n"                       // 1
+      "=~=~=~=~= PuTTY log 2021.06.15 12:06:05 =~=~=~=~=\n"                       // 2
+      "\n"                                                                        // 3
+      "Switch 65 \"S-0000000000000001\" # \"sw\" base port 0 lid 1 lmc 0\n"       // 4
+      "[1] \"H-0000000000000002\"[2](4) # \"h\" lid 65535 4xEDR\n"                // 5
+      "src/query_smp.c:195; umad (DR path slid 0; dlid 0; 0,1) bad status 110\n"  // 6
+      "[65] \"H-0000000000000008\"[1](9) # \"h2\" lid 3 4xNDR\n"                  // 7
+      " \n"                                                                       // 8
+      "Switching to the next subnet\n"                                            // 9
+      "Cannot open port\n"                                                        // 10
+      "[1]+  Done                    ibnetdiscover\n"                             // 11
+      "do not panic\n"                                                            // 12
+      "\rsat11-ufm [ mgmt-ha-active ] (config) # ");                              // 13
   std::vector<std::size_t> lines;
   for (const SkippedLine& s : r.skipped) {
     lines.push_back(s.line);
@@ -277,9 +284,10 @@ Rt 8 "R-b8e924030000b928" # "MF0;mamba:Q3400_RA/U2/RT"
 [1](b8e924030000b929) "S-0000000000000001"[3] # lid 7 lmc 0 "Voltaire 4036 # 4036-8C5C" lid 1 1xXDR
 
 Switch 36 "S-0000000000000001" # "Voltaire 4036 # 4036-8C5C" enhanced port 0 lid 1 lmc 0
-[3] "R-b8e924030000b928"[1](b8e924030000b929) # "MF0;mamba:Q3400_RA/U2/RT" lid 7 1xXDR s=4 w=1 v=4 slot 3
+[3] "R-b8e924030000b928"[1](b8e924030000b929) # "mamba" lid 7 1xXDR s=4 w=1 v=4 slot 3
 [4] "H-0000000000000002"[1](3) # "say "hi"" lid 2 4xQDR (scp)
-)").fabric;
+)")
+                 .fabric;
   EXPECT_EQ(node(f, 0xb8e924030000b928).type, NodeType::Router);
   EXPECT_EQ(port(f, 0xb8e924030000b928, 1).speed_active, LinkSpeed::Xdr);
   EXPECT_EQ(node(f, 1).description, "Voltaire 4036 # 4036-8C5C");
@@ -294,33 +302,39 @@ TEST(IbnetdiscoverReaderTest, ReadsCaConnectedOnlyOnPortTwo) {
  
 Ca      2 "H-0003ba000100e388" # "nsn33-43 HCA-1"
 [2](3ba000100e38a)      "S-0021283a8389a0a0"[23] # lid 14 lmc 0 "Sun DCS 36" lid 15 4xQDR
-)").fabric;
+)")
+                 .fabric;
   const Node& ca = node(f, 0x3ba000100e388);
   ASSERT_EQ(ca.ports, 1u);
   EXPECT_EQ(f.ports_of(f.id_of(ca))[0].number, 2);
   EXPECT_EQ(f.links().size(), 1u);
 }
 
-TEST(IbnetdiscoverReaderTest, RejectsMalformedRecordsNamingTheLine) {
+TEST(IbnetdiscoverReaderTest, RejectsMalformedLidsGuidsAndPortLines) {
   struct Case {
     std::string_view text;
     std::string_view message;
   };
+
   const Case cases[] = {
       {"#\nSwitch 37 \"S-4444444444444444\" # \"sw\" enhanced port 0 lid  lmc 0\n",
        "t.topo:2: expected a LID (0-65535) after \"lid\", found \"lmc 0\""},
       {"Switch 41 \"S-0000000000000001\" # \"sw\" base port 0 lid -1 lmc 0\n",
        "t.topo:1: expected a LID (0-65535) after \"lid\", found \"-1 lmc 0\""},
-      {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"S-0000000000000002\"[9] # \"x\" lid  4xHDR\n",
+      {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"S-0000000000000002\"[9] # \"x\" lid  "
+       "4xHDR\n",
        "t.topo:2: expected a LID (0-65535) after \"lid\", found \"4xHDR\""},
       {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"S-0000000000000002\"[9] # \"x\" lid 65536\n",
        "t.topo:2: expected a LID (0-65535) after \"lid\", found \"65536\""},
       {"Ca  1 \"H-b8cef60300xxxxxx\"      # \"Test_Host HCA-1\"\n",
-       "t.topo:1: expected a node id \"H-<GUID of up to 16 hex digits>\", found \"H-b8cef60300xxxxxx\""},
-      {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"H-b8cef60300xxxxxx\"[1] # \"h\" lid 1 4xHDR\n",
+       "t.topo:1: expected a node id \"H-<GUID of up to 16 hex digits>\", found "
+       "\"H-b8cef60300xxxxxx\""},
+      {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"H-b8cef60300xxxxxx\"[1] # \"h\" lid 1 "
+       "4xHDR\n",
        "t.topo:2: expected a peer id \"S-\", \"H-\" or \"R-\" and a GUID of up to 16 hex digits, "
        "found \"H-b8cef60300xxxxxx\""},
-      {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"H-0000000000000002\"[1] # \"h\" lid 1 4xQRD\n",
+      {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"H-0000000000000002\"[1] # \"h\" lid 1 "
+       "4xQRD\n",
        "t.topo:2: expected a link width and speed such as 4xQDR, or end of line, found \"4xQRD\""},
       {"Switch 8 \"S-0000000000000001\" # \"s\"\n[9] \"H-0000000000000002\"[1]\n",
        "t.topo:2: expected a port number from 1 to 8 (the header's port count), found "
@@ -329,6 +343,19 @@ TEST(IbnetdiscoverReaderTest, RejectsMalformedRecordsNamingTheLine) {
        "[1] \"H-0000000000000003\"[1]\n",
        "t.topo:3: expected one line per port, but port 1 was already described, found "
        "\"[1] \"H-0000000000000003\"[1]\""},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(error_of(c.text), c.message) << c.text;
+  }
+}
+
+TEST(IbnetdiscoverReaderTest, RejectsMalformedHeadersAttributesAndPeers) {
+  struct Case {
+    std::string_view text;
+    std::string_view message;
+  };
+
+  const Case cases[] = {
       {"Ca 1 \"H-0000000000000002\" # \"a\"\n\nCa 1 \"H-0000000000000002\" # \"b\"\n",
        "t.topo:3: expected a node GUID not used by an earlier record, found "
        "\"Ca 1 \"H-0000000000000002\" # \"b\"\""},
@@ -343,8 +370,7 @@ TEST(IbnetdiscoverReaderTest, RejectsMalformedRecordsNamingTheLine) {
       {"vendid=0xzz\n", "t.topo:1: expected a number (0x... or decimal), found \"0xzz\""},
       {"switchguid=0x1(zz)\n",
        "t.topo:1: expected a port GUID in hex between '(' and ')', found \"zz)\""},
-      {"Chassis 1 (guid 0x8f10g)\n",
-       "t.topo:1: expected ')' after the chassis GUID, found \"g)\""},
+      {"Chassis 1 (guid 0x8f10g)\n", "t.topo:1: expected ')' after the chassis GUID, found \"g)\""},
       {"Switch 8 \"S-0000000000000001\" # \"s\"\n[1] \"S-0000000000000002\"[40] # \"t\" lid 1\n\n"
        "Switch 36 \"S-0000000000000002\" # \"t\"\n",
        "t.topo:2: expected a peer port from 1 to 36 (the peer's port count), found \"[40]\""},

@@ -5,10 +5,10 @@
 // 0x100000 (port 1: 0x100001), Hca2 0x100003 (port 2: 0x100005), sysimgguid = node GUID,
 // vendid=0x0, devid=0x0 and "base port 0". The other GUIDs follow ibsim's rule by hand.
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <string_view>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric.hpp"
@@ -60,7 +60,8 @@ sysimgguid=0xb8cef603008fbe36
 switchguid=0xb8cef603008fbe36(b8cef6030019c882)
 Switch  41 "S-b8cef6030019c882"      # "MF0;switch:MCS8500/L01/U1" base port 0 lid 148 lmc 0
 [1](1) "H-88e9a4ffff0feec4"[1](88e9a4ffff0feec4)      # "agpu1421 HCA-2" lid 791 4xHDR
-)").fabric;
+)")
+                 .fabric;
   EXPECT_EQ(f.provenance().tool, "ibdiagnet");
   EXPECT_EQ(f.provenance().time, "2021-09-16T11:04:46Z");
   // ibdiagnet's switchguid= holds the system GUID; the node GUID is the header's.
@@ -81,7 +82,8 @@ Switch	24 "S-000b8cffff002347"		# "MT47396 Infiniscale-III" base port 0 lid 1 lm
 caguid=0x2c90200267924
 Ca	1 "H-0002c90200267924"		# "node24 HCA-1"
 [1]	"S-000b8cffff002347"[24]		# lid 18 lmc 0 "MT47396 Infiniscale-III" lid 1
-)").fabric;
+)")
+                 .fabric;
   EXPECT_EQ(port(f, 0xb8cffff002347, 0).guid, std::nullopt);  // no "(portguid)"
   EXPECT_EQ(port(f, 0x2c90200267924, 1).guid, std::nullopt);
   EXPECT_EQ(port(f, 0x2c90200267924, 1).base_lid, 18);
@@ -153,7 +155,7 @@ TEST(IbsimNetfileTest, FillsWhatIbsimReportsForUndescribedNodes) {
   EXPECT_EQ(sw.device_id, 0u);
   EXPECT_EQ(sw.enhanced_port0, false);
   EXPECT_EQ(sw.port_count, 8);
-  EXPECT_EQ(port(f, 0x200000, 0).base_lid, std::nullopt);  // the SM assigns it later
+  EXPECT_EQ(port(f, 0x200000, 0).base_lid, std::nullopt);       // the SM assigns it later
   EXPECT_EQ(port(f, 0x200000, 1).width_enabled, std::nullopt);  // ibsim's default not assumed
   const Provenance& p = f.provenance();
   EXPECT_EQ(p.format, "ibsim");
@@ -173,7 +175,8 @@ Hca 2 "Hca2"
 [1] "Sw"[2]
 Hca 1 "Hca3"
 [1] "Sw"[3] w=8
-)").fabric;
+)")
+                 .fabric;
   // Sw 0x200000; Hca1 0x100000 (1 port: next +2); Hca2 0x100002 (2 ports: +3); Hca3 0x100005.
   const Port& p1 = port(f, 0x200000, 1);
   EXPECT_EQ(p1.width_enabled, WidthSet{1U << static_cast<int>(LinkWidth::X4)});
@@ -197,7 +200,8 @@ Hca 1 "Hca3"
   // The same line in ibnetdiscover output gives the active width and speed instead.
   Fabric out = read_ok(R"(Switch 4 "S-0000000000000001" # "sw" base port 0 lid 1 lmc 0
 [1] "H-0000000000000002"[1](3) # "h" lid 5 4xEDR
-)").fabric;
+)")
+                   .fabric;
   EXPECT_EQ(port(out, 1, 1).width_active, LinkWidth::X4);
   EXPECT_EQ(port(out, 1, 1).speed_active, LinkSpeed::Edr);
   EXPECT_EQ(port(out, 1, 1).width_enabled, std::nullopt);
@@ -213,7 +217,8 @@ Hca 2 "C"
 hcaguids=0x900
 Hca 1 "D"
 Hca 1 "E"
-)").fabric;
+)")
+                 .fabric;
   EXPECT_EQ(node(f, 0x5000).description, "A");
   EXPECT_EQ(node(f, 0x5001).description, "B");
   EXPECT_EQ(node(f, 0x100010).description, "C");  // relative to the base 0x100000
@@ -222,8 +227,8 @@ Hca 1 "E"
 }
 
 TEST(IbsimNetfileTest, KeepsDevidForLaterNodesButNotVendidOrSysimgguid) {
-  Fabric f = read_ok("vendid=0x2c9\ndevid=0x1003\nsysimgguid=0x77\nHca 1 \"A\"\nHca 1 \"B\"\n")
-                 .fabric;
+  Fabric f =
+      read_ok("vendid=0x2c9\ndevid=0x1003\nsysimgguid=0x77\nHca 1 \"A\"\nHca 1 \"B\"\n").fabric;
   EXPECT_EQ(node(f, 0x100000).vendor_id, 0x2c9u);
   EXPECT_EQ(node(f, 0x100000).system_guid, 0x77u);
   EXPECT_EQ(node(f, 0x100002).vendor_id, 0u);
@@ -236,7 +241,8 @@ TEST(IbsimNetfileTest, ReadsDefaultPeerPortAndUnquotedDescriptions) {
 [1] "Hca1"
 Hca 1 "Hca1" # host one
 [1] "Sw"[1]
-)").fabric;
+)")
+                 .fabric;
   EXPECT_EQ(node(f, 0x200000).description, "core switch");
   EXPECT_EQ(node(f, 0x200000).enhanced_port0, true);
   EXPECT_EQ(port(f, 0x200000, 0).base_lid, 3);
@@ -248,10 +254,12 @@ TEST(IbsimNetfileTest, RejectsUnsupportedExtensionsAndUnknownNames) {
   constexpr std::string_view kExtension =
       "expected a netfile record (ibsim's include, do, module, width/speed defaults and "
       "@aliases are not supported), found ";
+
   struct Case {
     std::string_view text;
     std::string message;
   };
+
   const Case cases[] = {
       {"Switch 8 \"Sw\"\n\ninclude \"more.net\"\n",
        "n.net:3: " + std::string(kExtension) + "\"include \"more.net\"\""},

@@ -1,3 +1,4 @@
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -8,6 +9,7 @@
 #include "ibatlas/fabric_builder.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 
+#include "support/paths.hpp"
 #include "support/sample_fabrics.hpp"
 
 namespace ibatlas {
@@ -154,7 +156,7 @@ TEST(IbnetdiscoverWriterTest, DescriptionsLoseOnlyWhatTheQuotedFieldCannotHold) 
   EXPECT_NE(text.find("# \"say 'hi' now\"\n"), std::string::npos) << text;
 }
 
-TEST(IbnetdiscoverWriterTest, TimeThatIsNotIsoUtcIsCopiedAsIs) {
+TEST(IbnetdiscoverWriterTest, IsoTimeBecomesCtimeLayoutAnythingElseIsCopied) {
   FabricBuilder b;
   b.set_provenance(Provenance{.time = "2026-02-30T00:00:00Z"});  // no such day
   EXPECT_EQ(written(std::move(b).build()),
@@ -163,6 +165,10 @@ TEST(IbnetdiscoverWriterTest, TimeThatIsNotIsoUtcIsCopiedAsIs) {
   c.set_provenance(Provenance{.time = "2024-02-29T09:05:07Z"});  // a Thursday
   EXPECT_EQ(written(std::move(c).build()),
             "#\n# Topology file: generated on Thu Feb 29 09:05:07 2024\n#\n");
+  FabricBuilder local;
+  local.set_provenance(Provenance{.time = "2014-02-12T13:19:28"});  // no zone, as read
+  EXPECT_EQ(written(std::move(local).build()),
+            "#\n# Topology file: generated on Wed Feb 12 13:19:28 2014\n#\n");
 }
 
 TEST(IbnetdiscoverWriterTest, NodeWithoutPortCountGetsItsHighestPort) {
@@ -243,6 +249,54 @@ TEST(IbnetdiscoverRoundTripTest, TopologyDigestSeesADroppedCable) {
   b.add_port(ca, Port{.number = 1});
   EXPECT_NE(topology(std::move(b).build()), topology(test::sample_minimal_fabric()));
 }
+
+// The file's text with CRs dropped (Topo.3.txt was saved with CRLF line ends).
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  std::erase(text, '\r');
+  return text;
+}
+
+// Non-comment, non-blank lines, sorted: the record lines whatever the node order.
+std::multiset<std::string> record_lines(const std::string& text) {
+  std::multiset<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] != '#') {
+      lines.insert(line);
+    }
+  }
+  return lines;
+}
+
+std::string generated_on_line(const std::string& text) {
+  std::size_t at = text.find("# Topology file: generated on ");
+  return at == std::string::npos ? "" : text.substr(at, text.find('\n', at) - at);
+}
+
+class IbnetdiscoverRealDumpTest : public ::testing::TestWithParam<const char*> {};
+
+// Pristine ibnetdiscover output (tabs intact, no -g): the real tool is the oracle. Reading
+// it and writing it again must give back every record line byte for byte; only the node
+// order (ibnetdiscover's discovery order, ours by GUID) and other comment lines may differ.
+TEST_P(IbnetdiscoverRealDumpTest, WritingAReadDumpGivesBackEveryRecordLine) {
+  std::string original = file_text(test::realworld(GetParam()));
+  ASSERT_FALSE(original.empty()) << GetParam();
+  std::string again = written(read_ibnetdiscover(original, GetParam()).fabric);
+  std::multiset<std::string> expected = record_lines(original);
+  EXPECT_GT(expected.size(), 100u);
+  EXPECT_TRUE(record_lines(again) == expected);
+  EXPECT_EQ(generated_on_line(again), generated_on_line(original));
+}
+
+INSTANTIATE_TEST_SUITE_P(Dumps, IbnetdiscoverRealDumpTest,
+                         ::testing::Values("mlunacek-janus/ibnetdiscover-2-12-2014",
+                                           "hyungkwang-topo-examples/Topo.3.txt",
+                                           "hyungkwang-topo-examples/Topo6_CS7500.txt",
+                                           "nvidia-topograph/example.out",
+                                           "ompi-users-2009-swansea/ibnetdiscover-2009-01-15.txt",
+                                           "loginoff-topo/topo"));
 
 }  // namespace
 }  // namespace ibatlas

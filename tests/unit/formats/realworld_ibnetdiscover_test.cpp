@@ -10,16 +10,17 @@
 // shell prompt after the BOM (Topo.5 line 1), the PuTTY banner and the trailing UFM prompt
 // (director lines 1 and 33821), the stderr line (3.topo line 1).
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
+
 #include "support/paths.hpp"
 
 namespace ibatlas {
@@ -43,7 +44,12 @@ const std::vector<Case>& cases() {
       {"hyungkwang-topo-examples/Topo.6_CS8500.txt", 192, 1182, 192, 4144, {}, "ibnetdiscover"},
       {"hyungkwang-topo-examples/Topo6_CS7500.txt", 174, 1644, 174, 3443, {}, "ibnetdiscover"},
       {"mlunacek-janus/ibnetdiscover-2-12-2014", 214, 1356, 0, 4168, {}, "ibnetdiscover"},
-      {"mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt", 400, 2328, 0, 8723, {1, 33821},
+      {"mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt",
+       400,
+       2328,
+       0,
+       8723,
+       {1, 33821},
        "ibnetdiscover"},
       {"nvidia-topograph/example.out", 40, 582, 40, 1114, {}, "ibnetdiscover"},
       {"nvidia-topograph/example-bad.out", 0, 1, 0, 0, {}, "ibnetdiscover"},
@@ -65,7 +71,9 @@ const std::vector<Case>& cases() {
   return kCases;
 }
 
-bool have_realworld() { return std::filesystem::is_directory(test::realworld("")); }
+bool have_realworld() {
+  return std::filesystem::is_directory(test::realworld(""));
+}
 
 ReadResult read_realworld(const std::string& file) {
   return read_ibnetdiscover(read_file(test::realworld(file)), file);
@@ -105,12 +113,14 @@ TEST(RealworldIbnetdiscoverTest, HandBrokenLidsAreRejectedAtTheirLine) {
   if (!have_realworld()) {
     GTEST_SKIP() << "no " << test::realworld("") << " here";
   }
+
   // Both files first break at the switch header whose LID was deleted ("lid  lmc 0").
   struct Broken {
     const char* file;
     std::size_t line;
     const char* message;
   };
+
   const Broken broken[] = {
       {"hyungkwang-topo-examples/Topo.8-invalid_lid_Null.txt", 10,
        "hyungkwang-topo-examples/Topo.8-invalid_lid_Null.txt:10: expected a LID (0-65535) "

@@ -156,63 +156,65 @@ TEST(SubnetLstTest, LinesOutsideRecordsAreSkipped) {
   EXPECT_EQ(r.fabric.nodes().size(), 2u);
 }
 
+std::string replaced(std::string s, const std::string& from, const std::string& to) {
+  s.replace(s.find(from), from.size(), to);
+  return s;
+}
+
+const std::string kOkTail = "PHY=4x LOG=ACT SPD=25";
+
+struct BadLine {
+  std::string text;
+  std::string message;
+};
+
+const BadLine kBadLines[] = {
+    {line(kCa, kSwSecond, "PHY=4x LOG=ACT SPD=100"),
+     "s.lst:1: expected SPD= with a speed (2.5, 5, 10, FDR10, 14, 25, 50 or ?\?), found "
+     "\"SPD=100\""},
+    {line(kCa, kSwSecond, "PHY=4x LOG=XYZ SPD=25"),
+     "s.lst:1: expected LOG= with a state (ACT, ARM, INI or DWN), found \"LOG=XYZ\""},
+    {line(kCa, kSwSecond, "PHY=3x LOG=ACT SPD=25"),
+     "s.lst:1: expected PHY= with a width (1x, 2x, 4x, 8x, 12x or ?\?), found \"PHY=3x\""},
+    {line(kCa, kSwSecond, "PHY=4x LOG=ACT"), "s.lst:1: expected SPD=..., found end of line"},
+    {line(kCa, kSwSecond, kOkTail + " extra"), "s.lst:1: expected end of line, found \"extra\""},
+    {line(replaced(kCa, "{ CA", "{ **"), kSwSecond, kOkTail),
+     "s.lst:1: expected a node type (SW, CA or Rt), found \"**\""},
+    {line(replaced(kCa, "PortGUID:7cfe9003004b0701 ", ""), kSwSecond, kOkTail),
+     "s.lst:1: expected PortGUID:..., found \"VenID:0002C9\""},
+    {line(replaced(kCa, "LID:0032", "LID:00G2"), kSwSecond, kOkTail),
+     "s.lst:1: expected LID: with a hex value, found \"LID:00G2\""},
+    {line(replaced(kCa, "LID:0032", "LID:10000"), kSwSecond, kOkTail),
+     "s.lst:1: expected LID: with a hex value, found \"LID:10000\""},
+    {line(kCa, replaced(kSwSecond, "DevID:CF080000", "DevID:CF08ABCD"), kOkTail),
+     "s.lst:1: expected DevID: with a 16-bit device id, found \"DevID:CF08ABCD\""},
+    {line(replaced(kCa, "{ime5 HCA-1}", "ime5 HCA-1"), kSwSecond, kOkTail),
+     "s.lst:1: expected a node description {...} followed by LID:, found \"ime5 HCA-1 LID:0032 "
+     "PN:01 } { SW Ports:25 SystemGUID:7cfe900...\""},
+    {line(replaced(kCa, "PN:01", "PN:00"), kSwSecond, kOkTail),
+     "s.lst:1: expected PN: with a port number from 1 to Ports:, found \"PN:00\""},
+    {line(replaced(kCa, "PN:01", "PN:02"), kSwSecond, kOkTail),
+     "s.lst:1: expected PN: with a port number from 1 to Ports:, found \"PN:02\""},
+    {line(kCa, replaced(kSwSecond, "PN:0C", "PN:26"), kOkTail),
+     "s.lst:1: expected PN: with a port number from 0 to Ports:, found \"PN:26\""},
+    {line(kCa, kSwSecond, kOkTail) +
+         line(kSw, replaced(kCaSecond, "Ports:01", "Ports:02"), kOkTail),
+     "s.lst:2: expected the node type and port count this NodeGUID had before (CA, 1 ports), "
+     "found \"CA, 2 ports\""},
+    {line(replaced(kCa, "PN:01 }", "PN:01"), kSwSecond, kOkTail),
+     "s.lst:1: expected \"}\", found \"{\""},
+    {line(kCa, kSwSecond, kOkTail) + line(kCa, kSwSecond, kOkTail),
+     "s.lst:2: expected one line per port, found a second line for port 1"},
+    {line(kCa, replaced(kSwSecond, "{ SW", "{ CA"), kOkTail) + line(kSw, kCaSecond, kOkTail),
+     "s.lst:2: expected the node type and port count this NodeGUID had before (CA, 37 ports), "
+     "found \"Switch, 37 ports\""},
+};
+
 TEST(SubnetLstTest, RejectsMalformedLinesNamingTheField) {
-  auto replaced = [](std::string s, const std::string& from, const std::string& to) {
-    s.replace(s.find(from), from.size(), to);
-    return s;
-  };
-  const std::string ok_tail = "PHY=4x LOG=ACT SPD=25";
-
-  struct Case {
-    std::string text;
-    std::string message;
-  };
-
-  const Case cases[] = {
-      {line(kCa, kSwSecond, "PHY=4x LOG=ACT SPD=100"),
-       "s.lst:1: expected SPD= with a speed (2.5, 5, 10, FDR10, 14, 25, 50 or ?\?), found "
-       "\"SPD=100\""},
-      {line(kCa, kSwSecond, "PHY=4x LOG=XYZ SPD=25"),
-       "s.lst:1: expected LOG= with a state (ACT, ARM, INI or DWN), found \"LOG=XYZ\""},
-      {line(kCa, kSwSecond, "PHY=3x LOG=ACT SPD=25"),
-       "s.lst:1: expected PHY= with a width (1x, 2x, 4x, 8x, 12x or ?\?), found \"PHY=3x\""},
-      {line(kCa, kSwSecond, "PHY=4x LOG=ACT"), "s.lst:1: expected SPD=..., found end of line"},
-      {line(kCa, kSwSecond, ok_tail + " extra"), "s.lst:1: expected end of line, found \"extra\""},
-      {line(replaced(kCa, "{ CA", "{ **"), kSwSecond, ok_tail),
-       "s.lst:1: expected a node type (SW, CA or Rt), found \"**\""},
-      {line(replaced(kCa, "PortGUID:7cfe9003004b0701 ", ""), kSwSecond, ok_tail),
-       "s.lst:1: expected PortGUID:..., found \"VenID:0002C9\""},
-      {line(replaced(kCa, "LID:0032", "LID:00G2"), kSwSecond, ok_tail),
-       "s.lst:1: expected LID: with a hex value, found \"LID:00G2\""},
-      {line(replaced(kCa, "LID:0032", "LID:10000"), kSwSecond, ok_tail),
-       "s.lst:1: expected LID: with a hex value, found \"LID:10000\""},
-      {line(kCa, replaced(kSwSecond, "DevID:CF080000", "DevID:CF08ABCD"), ok_tail),
-       "s.lst:1: expected DevID: with a 16-bit device id, found \"DevID:CF08ABCD\""},
-      {line(replaced(kCa, "{ime5 HCA-1}", "ime5 HCA-1"), kSwSecond, ok_tail),
-       "s.lst:1: expected a node description {...} followed by LID:, found \"ime5 HCA-1 LID:0032 "
-       "PN:01 } { SW Ports:25 SystemGUID:7cfe900...\""},
-      {line(replaced(kCa, "PN:01", "PN:00"), kSwSecond, ok_tail),
-       "s.lst:1: expected PN: with a port number from 1 to Ports:, found \"PN:00\""},
-      {line(replaced(kCa, "PN:01", "PN:02"), kSwSecond, ok_tail),
-       "s.lst:1: expected PN: with a port number from 1 to Ports:, found \"PN:02\""},
-      {line(kCa, replaced(kSwSecond, "PN:0C", "PN:26"), ok_tail),
-       "s.lst:1: expected PN: with a port number from 0 to Ports:, found \"PN:26\""},
-      {line(kCa, kSwSecond, ok_tail) +
-           line(kSw, replaced(kCaSecond, "Ports:01", "Ports:02"), ok_tail),
-       "s.lst:2: expected the node type and port count this NodeGUID had before (CA, 1 ports), "
-       "found \"CA, 2 ports\""},
-      {line(replaced(kCa, "PN:01 }", "PN:01"), kSwSecond, ok_tail),
-       "s.lst:1: expected \"}\", found \"{\""},
-      {line(kCa, kSwSecond, ok_tail) + line(kCa, kSwSecond, ok_tail),
-       "s.lst:2: expected one line per port, found a second line for port 1"},
-      {line(kCa, replaced(kSwSecond, "{ SW", "{ CA"), ok_tail) + line(kSw, kCaSecond, ok_tail),
-       "s.lst:2: expected the node type and port count this NodeGUID had before (CA, 37 ports), "
-       "found \"Switch, 37 ports\""},
-  };
-  for (const Case& c : cases) {
+  for (const BadLine& c : kBadLines) {
     EXPECT_EQ(error_of(c.text), c.message) << c.text;
   }
-  EXPECT_EQ(error_of(line(kCa, kSwSecond, ok_tail)), "no error");
+  EXPECT_EQ(error_of(line(kCa, kSwSecond, kOkTail)), "no error");
 }
 
 }  // namespace

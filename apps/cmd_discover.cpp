@@ -1,0 +1,191 @@
+// ibatlas discover: crawl the local subnet with directed-route SMPs and write the snapshot.
+//
+//   ibatlas discover [-C ca] [-P port] [-o FILE] [--to FORMAT] [-t ms] [--retries N]
+//                    [--outstanding N] [--max-hops N] [--routes] [--counters]
+//                    [--node-name-map FILE] [-v]
+//
+// ibnetdiscover spells the window -o; here -o is the output file (as in every ibatlas
+// command) and the window is --outstanding. Exit status 4 when something did not answer:
+// the snapshot is still written, and the completeness report goes to stderr.
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli.hpp"
+#include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/detect.hpp"
+#include "ibatlas/formats/exports.hpp"
+#include "ibatlas/formats/ibnetdiscover.hpp"
+#include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/formats/xml_snapshot.hpp"
+#include "live.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct DiscoverOptions {
+  LivePortOptions port;
+  int timeout_ms = 1000;
+  std::string output;  // empty or "-": stdout
+  std::string to;      // empty: from the output's extension, else ibnetdiscover
+  int retries = 3;
+  std::size_t max_hops = DirectedRoute::kMaxHops;
+  bool routes = false;
+  bool counters = false;
+  std::string node_name_map;
+  bool verbose = false;
+};
+
+std::string format_for(const DiscoverOptions& options) {
+  if (!options.to.empty()) {
+    return options.to;
+  }
+  const std::string& path = options.output;
+  for (const auto& [suffix, format] : {std::pair{".xml", "xml"}, {".json", "json"},
+                                       {".graphml", "graphml"}, {".dot", "dot"}, {".gv", "dot"}}) {
+    if (path.ends_with(suffix)) {
+      return format;
+    }
+  }
+  return "ibnetdiscover";
+}
+
+void write_as(const std::string& format, const Fabric& fabric, std::ostream& out) {
+  if (format == "xml") {
+    write_xml_snapshot(fabric, out);
+  } else if (format == "json") {
+    write_json(fabric, out);
+  } else if (format == "graphml") {
+    write_graphml(fabric, out);
+  } else if (format == "dot") {
+    write_dot(fabric, out);
+  } else {
+    write_ibnetdiscover(fabric, out);
+  }
+}
+
+void write_snapshot(const DiscoverOptions& options, const Fabric& fabric, std::ostream& out) {
+  std::string format = format_for(options);
+  if (options.output.empty() || options.output == "-") {
+    write_as(format, fabric, out);
+    return;
+  }
+  if (format == "xml") {
+    write_xml_snapshot_file(fabric, options.output);  // atomically
+    return;
+  }
+  std::ofstream file(options.output, std::ios::binary);
+  write_as(format, fabric, file);
+  if (!file.flush()) {
+    throw Error("cannot write " + options.output);
+  }
+}
+
+std::string utc_now() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// Progress on one line of a terminal, redrawn in place; nothing at all when stderr is a
+// file or a pipe, or is not the process's own stderr (tests).
+std::function<void(const CrawlProgress&)> progress_line(std::ostream& err) {
+  if (&err != &std::cerr || !isatty(STDERR_FILENO)) {
+    return {};
+  }
+  return [&err](const CrawlProgress& p) {
+    char line[160];
+    std::snprintf(line, sizeof line, "\rdiscover: %zu nodes, %zu MADs in flight, %.0f MADs/s, %llu timeouts",
+                  p.nodes, p.in_flight, p.mads_per_second,
+                  static_cast<unsigned long long>(p.timeouts));
+    err << line << (p.done ? "\n" : "") << std::flush;
+  };
+}
+
+CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
+  CrawlOptions crawl;
+  crawl.max_in_flight = options.port.max_in_flight;
+  crawl.retries = options.retries;
+  crawl.max_hops = options.max_hops;
+  crawl.routes = options.routes;
+  crawl.counters = options.counters;
+  crawl.progress = progress_line(err);
+  crawl.provenance.format = "live";
+  crawl.provenance.time = utc_now();
+  crawl.provenance.tool = std::string("ibatlas ") + IBATLAS_VERSION;
+  return crawl;
+}
+
+void write_statistics(const DiscoveryResult& result, std::ostream& err) {
+  const CrawlStatistics& s = result.report.statistics;
+  err << "ibatlas: discovered " << result.fabric.nodes().size() << " nodes, "
+      << result.fabric.links().size() << " links in " << s.elapsed_seconds << " s: "
+      << s.mads_sent << " MADs sent, " << s.replies << " answered, " << s.timeouts
+      << " timeouts, " << s.retries << " retries, at most " << s.peak_in_flight
+      << " in flight\n";
+}
+
+int run_discover(DiscoverOptions options, std::ostream& out, std::ostream& err) {
+  // 1. Crawl the subnet from the chosen port (throws only when the port will not open).
+  // 2. Apply the node-name-map, as infiniband-diags do, to the snapshot written.
+  // 3. Write the snapshot, complete or not.
+  // 4. Report what did not answer and any duplicate GUIDs on stderr; exit 4 when partial.
+  options.port.timeout = std::chrono::milliseconds(options.timeout_ms);
+  DiscoveryResult result = crawl_live(options.port, crawl_options(options, err));
+  Fabric fabric = std::move(result.fabric);
+  if (!options.node_name_map.empty()) {
+    NodeNameMap map = read_node_name_map(read_file(options.node_name_map), options.node_name_map);
+    fabric = apply_node_name_map(fabric, map);
+  }
+  write_snapshot(options, fabric, out);
+  if (options.verbose) {
+    result.fabric = fabric;
+    write_statistics(result, err);
+  }
+  write_discovery_report(result.report, err);
+  return result.report.complete() ? kExitOk : kExitPartial;
+}
+
+}  // namespace
+
+void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
+  auto options = std::make_shared<DiscoverOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "discover",
+      "Crawl the local subnet with directed-route SMPs and write a snapshot.\n"
+      "Exit status 4 (partial) when a node or port did not answer: the snapshot holds what\n"
+      "answered and stderr lists what did not.");
+  cmd->add_option("-C,--Ca", options->port.ca, "CA name (default: the first with an active port)");
+  cmd->add_option("-P,--Port", options->port.port, "CA port number (default: first active)");
+  cmd->add_option("-o,--output", options->output, "Snapshot file (default: stdout)");
+  cmd->add_option("--to", options->to, "Output format (default: from -o's extension, else ibnetdiscover)")
+      ->check(CLI::IsMember({"ibnetdiscover", "xml", "json", "graphml", "dot"}));
+  cmd->add_option("-t,--timeout", options->timeout_ms, "Per-MAD timeout in ms (default 1000)")
+      ->check(CLI::Range(1, 60000));
+  cmd->add_option("--retries", options->retries, "Resends of a MAD that timed out (default 3)")
+      ->check(CLI::Range(0, 100));
+  cmd->add_option("--outstanding", options->port.max_in_flight,
+                  "MADs in flight at once (default 128; ibnetdiscover's -o)")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--max-hops", options->max_hops, "Longest directed route followed (default 63)")
+      ->check(CLI::Range(1, 63));
+  cmd->add_flag("--routes", options->routes, "Also read every switch's LFT (as dump_lfts)");
+  cmd->add_flag("--counters", options->counters,
+                "Also read PortCounters(+Extended) of cabled ports (never resets them)");
+  cmd->add_option("--node-name-map", options->node_name_map, "infiniband-diags node-name-map file");
+  cmd->add_flag("-v,--verbose", options->verbose, "Print crawl statistics on stderr");
+  cmd->callback([options, &out, &err, &status] { status = run_discover(*options, out, err); });
+}
+
+}  // namespace ibatlas::cli

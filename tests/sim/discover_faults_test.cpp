@@ -1,0 +1,129 @@
+// `ibatlas discover` under faults injected from ibsim's console: MAD drop rates, a switch
+// that answers nothing, two nodes sharing a GUID, a cable pulled and put back between
+// crawls. Expected results come from a fault-free crawl checked against ibnetdiscover
+// (discover_test.cpp) and from the netfile itself.
+
+#include <cstdio>
+
+#include "discover_sim.hpp"
+#include "support/fabric_generators.hpp"
+
+namespace ibatlas {
+namespace {
+
+using test::crawl_live;
+using test::ibnetdiscover_view;
+using test::LiveCrawl;
+using test::SimFabric;
+using test::SimOptions;
+using test::view_difference;
+
+// 4 spines (0x...100000-3), 8 leaves (0x...100004-b) with 4 hosts each.
+Fabric fat_tree() { return test::make_fat_tree(test::FatTreeSpec{.levels = 2, .radix = 8}); }
+
+SimOptions netfile(const Fabric& f) {
+  std::ostringstream text;
+  write_ibnetdiscover(f, text);
+  SimOptions options;
+  options.netfile_text = text.str();
+  return options;
+}
+
+// The netfile id write_ibnetdiscover gives a node: "S-<guid>" or "H-<guid>".
+std::string id_of(Guid guid, bool is_switch) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%s-%016llx", is_switch ? "S" : "H",
+                static_cast<unsigned long long>(guid));
+  return text;
+}
+
+TEST(DiscoverSimFaultTest, DropRatesUpToHalfStillGiveTheWholeFabric) {
+  Fabric generated = fat_tree();
+  SimFabric sim(netfile(generated));
+  std::set<std::string> clean = ibnetdiscover_view(crawl_live(sim).fabric);
+  for (int rate : {10, 30, 50}) {
+    SCOPED_TRACE(rate);
+    // Two leaves and a spine drop that share of the SMPs they receive, on every port.
+    for (Guid g : {0x0002c90200100001ULL, 0x0002c90200100005ULL, 0x0002c90200100009ULL}) {
+      sim.console("Error \"" + id_of(g, true) + "\" " + std::to_string(rate));
+    }
+    LiveCrawl ours = crawl_live(sim, {"--retries", "20", "-t", "100"});
+    EXPECT_EQ(ours.exit_code, 0) << ours.err;
+    std::set<std::string> seen = ibnetdiscover_view(ours.fabric);
+    EXPECT_EQ(seen, clean) << view_difference(seen, clean);
+  }
+}
+
+TEST(DiscoverSimFaultTest, SilentSwitchListsExactlyItsLinksAndExitsFour) {
+  Fabric generated = fat_tree();
+  SimFabric sim(netfile(generated));
+  Guid silent = 0x0002c90200100006ULL;  // leaf002: its 4 hosts hang off it alone
+  sim.console("Error \"" + id_of(silent, true) + "\" 100");
+  LiveCrawl ours = crawl_live(sim, {"--retries", "1", "-t", "100"});
+  EXPECT_EQ(ours.exit_code, 4);
+  // One "no answer" line per spine port cabled to the silent leaf, naming that spine port.
+  NodeId leaf = *generated.find_node(silent);
+  std::set<std::string> expected;
+  for (const Port& p : generated.ports_of(leaf)) {
+    const Port* far = p.peer ? &generated.port(*p.peer) : nullptr;
+    if (far && generated.node(far->node).type == NodeType::Switch) {
+      expected.insert("\"" + generated.node(far->node).description + "\" port " +
+                      std::to_string(far->number) + ":");
+    }
+  }
+  ASSERT_EQ(expected.size(), 4U);
+  std::istringstream lines(ours.err);
+  std::set<std::string> reported;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("no answer: NodeInfo") != std::string::npos) {
+      std::size_t at = line.find("\"spine");
+      ASSERT_NE(at, std::string::npos) << line;
+      reported.insert(line.substr(at, line.find(':', at) - at + 1));
+    }
+  }
+  EXPECT_EQ(reported, expected) << ours.err;
+  EXPECT_NE(ours.err.find("discovery incomplete: 4 problem(s)"), std::string::npos) << ours.err;
+  EXPECT_EQ(ours.fabric.nodes().size(), generated.nodes().size() - 5);
+  EXPECT_FALSE(ours.fabric.find_node(silent));
+}
+
+TEST(DiscoverSimFaultTest, TwoHcasSharingAGuidAreBothKeptAndFlagged) {
+  Fabric generated = fat_tree();
+  SimFabric sim(netfile(generated));
+  // host0020 takes host0003's GUID (ibsim derives port GUIDs from it: a perfect clone).
+  Guid original = generated.node(*generated.find_node(0x0002c9030010000cULL)).guid;
+  sim.console("Guid \"" + id_of(0x0002c90300100050ULL, false) + "\" 0x" + test::hex(original));
+  LiveCrawl ours = crawl_live(sim);
+  EXPECT_EQ(ours.exit_code, 0) << ours.err;  // a duplicate is a finding, not a failure
+  EXPECT_NE(ours.err.find("duplicate GUID 0x" + std::string(16 - test::hex(original).size(), '0') +
+                          test::hex(original) + ": 2 nodes"),
+            std::string::npos)
+      << ours.err;
+  EXPECT_EQ(ours.fabric.nodes().size(), generated.nodes().size());
+  EXPECT_EQ(ours.fabric.links().size(), generated.links().size());
+  // ibnetdiscover (libibnetdisc) merges them: one node fewer. Documented in docs/discover.md.
+  Fabric theirs = test::run_ibnetdiscover(sim);
+  EXPECT_EQ(theirs.nodes().size(), generated.nodes().size() - 1);
+}
+
+TEST(DiscoverSimFaultTest, UnlinkAndRelinkBetweenCrawlsAreSeen) {
+  Fabric generated = fat_tree();
+  SimFabric sim(netfile(generated));
+  std::string spine = id_of(0x0002c90200100002ULL, true);
+  LiveCrawl before = crawl_live(sim);
+  ASSERT_EQ(before.exit_code, 0) << before.err;
+  sim.console("Unlink \"" + spine + "\"[4]");
+  LiveCrawl unplugged = crawl_live(sim);
+  EXPECT_EQ(unplugged.exit_code, 0) << unplugged.err;  // a Down port is data, not a failure
+  EXPECT_EQ(unplugged.fabric.links().size(), before.fabric.links().size() - 1);
+  NodeId s = *unplugged.fabric.find_node(0x0002c90200100002ULL);
+  const Port& port4 = unplugged.fabric.port(*unplugged.fabric.find_port(s, 4));
+  EXPECT_FALSE(port4.peer);
+  EXPECT_NE(port4.phys_state, PhysState::LinkUp);
+  sim.console("ReLink \"" + spine + "\"[4]");
+  LiveCrawl relinked = crawl_live(sim);
+  EXPECT_EQ(relinked.fabric.links().size(), before.fabric.links().size());
+}
+
+}  // namespace
+}  // namespace ibatlas
