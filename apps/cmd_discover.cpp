@@ -8,8 +8,7 @@
 // command) and the window is --outstanding. Exit status 4 when something did not answer:
 // the snapshot is still written, and the completeness report goes to stderr.
 
-#include <unistd.h>
-
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
@@ -17,7 +16,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
@@ -25,7 +23,10 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
+
+#include "cli.hpp"
 #include "live.hpp"
+#include <unistd.h>
 
 namespace ibatlas::cli {
 
@@ -49,8 +50,11 @@ std::string format_for(const DiscoverOptions& options) {
     return options.to;
   }
   const std::string& path = options.output;
-  for (const auto& [suffix, format] : {std::pair{".xml", "xml"}, {".json", "json"},
-                                       {".graphml", "graphml"}, {".dot", "dot"}, {".gv", "dot"}}) {
+  for (const auto& [suffix, format] : {std::pair{".xml", "xml"},
+                                       {".json", "json"},
+                                       {".graphml", "graphml"},
+                                       {".dot", "dot"},
+                                       {".gv", "dot"}}) {
     if (path.ends_with(suffix)) {
       return format;
     }
@@ -106,9 +110,9 @@ std::function<void(const CrawlProgress&)> progress_line(std::ostream& err) {
   }
   return [&err](const CrawlProgress& p) {
     char line[160];
-    std::snprintf(line, sizeof line, "\rdiscover: %zu nodes, %zu MADs in flight, %.0f MADs/s, %llu timeouts",
-                  p.nodes, p.in_flight, p.mads_per_second,
-                  static_cast<unsigned long long>(p.timeouts));
+    std::snprintf(line, sizeof line,
+                  "\rdiscover: %zu nodes, %zu MADs in flight, %.0f MADs/s, %llu timeouts", p.nodes,
+                  p.in_flight, p.mads_per_second, static_cast<unsigned long long>(p.timeouts));
     err << line << (p.done ? "\n" : "") << std::flush;
   };
 }
@@ -121,6 +125,8 @@ CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
   crawl.routes = options.routes;
   crawl.counters = options.counters;
   crawl.progress = progress_line(err);
+  // The kernel reports a lost MAD after -t; the watchdog is only for a reply that never comes.
+  crawl.stall_timeout = std::max(std::chrono::milliseconds(10000), 2 * options.port.timeout);
   crawl.provenance.format = "live";
   crawl.provenance.time = utc_now();
   crawl.provenance.tool = std::string("ibatlas ") + IBATLAS_VERSION;
@@ -130,10 +136,9 @@ CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
 void write_statistics(const DiscoveryResult& result, std::ostream& err) {
   const CrawlStatistics& s = result.report.statistics;
   err << "ibatlas: discovered " << result.fabric.nodes().size() << " nodes, "
-      << result.fabric.links().size() << " links in " << s.elapsed_seconds << " s: "
-      << s.mads_sent << " MADs sent, " << s.replies << " answered, " << s.timeouts
-      << " timeouts, " << s.retries << " retries, at most " << s.peak_in_flight
-      << " in flight\n";
+      << result.fabric.links().size() << " links in " << s.elapsed_seconds << " s: " << s.mads_sent
+      << " MADs sent, " << s.replies << " answered, " << s.timeouts << " timeouts, " << s.retries
+      << " retries, at most " << s.peak_in_flight << " in flight\n";
 }
 
 int run_discover(DiscoverOptions options, std::ostream& out, std::ostream& err) {
@@ -141,7 +146,6 @@ int run_discover(DiscoverOptions options, std::ostream& out, std::ostream& err) 
   // 2. Apply the node-name-map, as infiniband-diags do, to the snapshot written.
   // 3. Write the snapshot, complete or not.
   // 4. Report what did not answer and any duplicate GUIDs on stderr; exit 4 when partial.
-  options.port.timeout = std::chrono::milliseconds(options.timeout_ms);
   DiscoveryResult result = crawl_live(options.port, crawl_options(options, err));
   Fabric fabric = std::move(result.fabric);
   if (!options.node_name_map.empty()) {
@@ -169,7 +173,8 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
   cmd->add_option("-C,--Ca", options->port.ca, "CA name (default: the first with an active port)");
   cmd->add_option("-P,--Port", options->port.port, "CA port number (default: first active)");
   cmd->add_option("-o,--output", options->output, "Snapshot file (default: stdout)");
-  cmd->add_option("--to", options->to, "Output format (default: from -o's extension, else ibnetdiscover)")
+  cmd->add_option("--to", options->to,
+                  "Output format (default: from -o's extension, else ibnetdiscover)")
       ->check(CLI::IsMember({"ibnetdiscover", "xml", "json", "graphml", "dot"}));
   cmd->add_option("-t,--timeout", options->timeout_ms, "Per-MAD timeout in ms (default 1000)")
       ->check(CLI::Range(1, 60000));
@@ -185,7 +190,10 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
                 "Also read PortCounters(+Extended) of cabled ports (never resets them)");
   cmd->add_option("--node-name-map", options->node_name_map, "infiniband-diags node-name-map file");
   cmd->add_flag("-v,--verbose", options->verbose, "Print crawl statistics on stderr");
-  cmd->callback([options, &out, &err, &status] { status = run_discover(*options, out, err); });
+  cmd->callback([options, &out, &err, &status] {
+    options->port.timeout = std::chrono::milliseconds(options->timeout_ms);
+    status = run_discover(*options, out, err);
+  });
 }
 
 }  // namespace ibatlas::cli

@@ -1,19 +1,22 @@
 // Built when rdma-core's development files are missing: the commands that need it say so.
 
 #include "ibatlas/error.hpp"
+
 #include "live.hpp"
 #include "source.hpp"
 
 namespace ibatlas::cli {
 
 ReadResult load_ibnd_cache_file(const std::string& path) {
-  throw Error(path + ": an ibnetdiscover cache file, but this ibatlas was built without "
-                     "libibnetdisc (install libibnetdisc-dev and rebuild)");
+  throw Error(path +
+              ": an ibnetdiscover cache file, but this ibatlas was built without "
+              "libibnetdisc (install libibnetdisc-dev and rebuild)");
 }
 
 DiscoveryResult crawl_live(const LivePortOptions&, CrawlOptions) {
-  throw Error("live discovery needs libibumad, but this ibatlas was built without rdma-core "
-              "(install libibumad-dev and rebuild)");
+  throw Error(
+      "live discovery needs libibumad, but this ibatlas was built without rdma-core "
+      "(install libibumad-dev and rebuild)");
 }
 
 }  // namespace ibatlas::cli

@@ -23,15 +23,20 @@ void append(std::vector<Finding>& all, std::vector<Finding> more) {
              std::make_move_iterator(more.end()));
 }
 
-using PortRef = std::pair<std::optional<Guid>, std::optional<std::uint8_t>>;
+// (node GUID, port) with absent halves as -1: plain numbers, because GCC 12's <=> on pairs of
+// optionals dereferences an empty one.
+using PortRef = std::pair<long long, int>;
+
+PortRef ref(const Endpoint& e) {
+  return {e.node_guid ? static_cast<long long>(*e.node_guid) : -1, e.port ? *e.port : -1};
+}
 
 // A cable the plan reports missing is not also a port.down (same ports, either order).
 void drop_reported_downs(std::vector<Finding>& findings) {
   std::set<std::pair<PortRef, PortRef>> missing;
   auto ends = [](const Finding& f) {
-    PortRef a{f.location.here.node_guid, f.location.here.port};
-    PortRef b = f.location.peer ? PortRef{f.location.peer->node_guid, f.location.peer->port}
-                                : PortRef{};
+    PortRef a = ref(f.location.here);
+    PortRef b = f.location.peer ? ref(*f.location.peer) : PortRef{-1, -1};
     return std::minmax(a, b);
   };
   for (const Finding& f : findings) {

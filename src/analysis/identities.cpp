@@ -22,7 +22,12 @@ constexpr std::size_t kListed = 5;  // holders named in a message; the rest are 
 struct Holder {
   NodeId node;
   std::optional<PortId> port;
-  friend auto operator<=>(const Holder&, const Holder&) = default;
+  // Ordered by plain numbers (GCC 12's <=> on optionals can dereference an empty one).
+  std::pair<std::uint32_t, std::uint32_t> key() const {
+    return {node.value, port ? port->value : UINT32_MAX};
+  }
+  friend bool operator<(const Holder& a, const Holder& b) { return a.key() < b.key(); }
+  friend bool operator==(const Holder& a, const Holder& b) { return a.key() == b.key(); }
 };
 
 Finding at_holder(const FindingFactory& make, std::string_view check, const Holder& h) {
@@ -40,7 +45,7 @@ std::string holder_text(const FindingFactory& make, const Holder& h) {
 // Sorts holders in reading order and names all but the first: "a, b, c and 4 more".
 std::string others_text(const FindingFactory& make, std::vector<Holder>& holders) {
   auto key = [&make](const Holder& h) {
-    return std::make_tuple(make.name(h.node), make.fabric().node(h.node).guid, h.port);
+    return std::make_tuple(make.name(h.node), make.fabric().node(h.node).guid, h.key().second);
   };
   std::sort(holders.begin(), holders.end(),
             [&key](const Holder& a, const Holder& b) { return key(a) < key(b); });

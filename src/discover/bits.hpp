@@ -12,7 +12,8 @@ namespace ibatlas::bits {
 
 // The `width`-bit field at bit `offset`. REQUIRES: width <= 57, or width == 64 at a byte
 // boundary; the field lies inside `data`.
-inline std::uint64_t get(std::span<const std::uint8_t> data, std::size_t offset, std::size_t width) {
+inline std::uint64_t get(std::span<const std::uint8_t> data, std::size_t offset,
+                         std::size_t width) {
   std::size_t first = offset / 8;
   std::size_t last = (offset + width - 1) / 8;
   assert(last < data.size());
@@ -34,7 +35,8 @@ inline void set(std::span<std::uint8_t> data, std::size_t offset, std::size_t wi
     std::size_t bit = offset + i;  // MSB-first position
     bool on = (value >> (width - 1 - i)) & 1U;
     auto mask = static_cast<std::uint8_t>(0x80U >> (bit % 8));
-    data[bit / 8] = static_cast<std::uint8_t>(on ? (data[bit / 8] | mask) : (data[bit / 8] & ~mask));
+    data[bit / 8] =
+        static_cast<std::uint8_t>(on ? (data[bit / 8] | mask) : (data[bit / 8] & ~mask));
   }
 }
 

@@ -11,9 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "discover/mad_engine.hpp"
 #include "ibatlas/discover/crawler.hpp"
 #include "ibatlas/discover/smp_decode.hpp"
+
+#include "discover/mad_engine.hpp"
 
 namespace ibatlas {
 
@@ -50,6 +51,7 @@ struct NodeRecord {
   std::vector<std::uint8_t> lft;
   std::uint32_t lft_blocks_left = 0;
   bool lft_failed = false;
+
   bool is_switch() const { return info.node_type == static_cast<std::uint8_t>(NodeType::Switch); }
 };
 
@@ -78,7 +80,9 @@ class Crawl {
   void settle();
 
   std::size_t node_count() const { return nodes_.size(); }
+
   const std::vector<NodeRecord>& nodes() const { return nodes_; }
+
   const std::vector<PendingIssue>& issues() const { return issues_; }
 
  private:
@@ -107,6 +111,7 @@ class Crawl {
   void read_port_info(std::uint32_t node, std::uint8_t port, const DirectedRoute& route);
   void add_issue(IssueKind kind, const MadJob& job, std::optional<std::uint32_t> node,
                  std::optional<std::uint8_t> port, std::string what);
+
   PortRecord& port_of(PeerRef ref) { return nodes_[ref.node].ports[ref.port]; }
 
   const CrawlOptions& options_;

@@ -6,8 +6,9 @@
 
 #include <map>
 
-#include "discover/crawl.hpp"
 #include "ibatlas/fabric_builder.hpp"
+
+#include "discover/crawl.hpp"
 
 namespace ibatlas {
 

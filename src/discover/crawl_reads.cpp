@@ -1,6 +1,7 @@
 // The crawl's per-attribute reactions: which ports to probe, LFT blocks, counters, and what
 // becomes an issue when a MAD fails for good.
 
+#include <algorithm>
 #include <cstdio>
 
 #include "discover/crawl.hpp"
@@ -10,6 +11,12 @@ namespace ibatlas {
 namespace {
 
 constexpr std::uint8_t kBaseSpeedQdr = 4;
+
+// ExtPortInfo (0xFF90) is in the vendor-specific attribute range: ask only the vendors that
+// define it as Mellanox does (Mellanox/NVIDIA, and Bull's rebadged devices, as libibnetdisc).
+bool speaks_mlnx_ext_port_info(std::uint32_t vendor_id) {
+  return vendor_id == 0x0002c9 || vendor_id == 0x00119f;
+}
 
 const char* mad_status_reason(std::uint16_t status) {
   // IBA 13.4.7: bits 2-4 hold the invalid-field code.
@@ -48,7 +55,7 @@ void Crawl::on_port_info(const MadJob& job, const PortInfoFields& fields) {
   bool qdr_only = fields.link_speed_active == kBaseSpeedQdr && fields.link_speed_ext_active == 0 &&
                   fields.link_speed_ext2_active == 0;
   if (options_.mlnx_ext_port_info && port != 0 && fields.phys_state == kPhysStateLinkUp &&
-      qdr_only) {
+      qdr_only && speaks_mlnx_ext_port_info(nodes_[node].info.vendor_id)) {
     request(std::get<SmpRequest>(job.request).route, SmpAttribute::MlnxExtPortInfo, port,
             MadPurpose{MadPurpose::Kind::MlnxExt, node, port, 0});
   }
@@ -67,7 +74,7 @@ void Crawl::consider_probe(std::uint32_t node_index, std::uint8_t p) {
     end_probe(node_index, p, ProbeState::NotNeeded);
     return;
   }
-  if (node.route.size() >= options_.max_hops) {
+  if (node.route.size() >= std::min(options_.max_hops, DirectedRoute::kMaxHops)) {
     MadJob job;
     job.request = SmpRequest{0, node.route.extended(p), SmpAttribute::NodeInfo, 0};
     add_issue(IssueKind::HopLimit, job, node_index, p,

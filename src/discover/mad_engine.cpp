@@ -160,7 +160,8 @@ void MadEngine::report_progress(bool done) {
   p.mads_answered = stats_.replies;
   p.timeouts = stats_.timeouts;
   p.elapsed_seconds = std::chrono::duration<double>(now - start_).count();
-  p.mads_per_second = p.elapsed_seconds > 0 ? static_cast<double>(p.mads_answered) / p.elapsed_seconds : 0;
+  p.mads_per_second =
+      p.elapsed_seconds > 0 ? static_cast<double>(p.mads_answered) / p.elapsed_seconds : 0;
   p.done = done;
   options_.progress(p);
 }

@@ -74,6 +74,7 @@ class MadEngine {
   };
 
   bool is_perf(const MadJob& job) const { return job.request.index() == 1; }
+
   void fill_window();
   void send(MadJob job);
   void poll_once();

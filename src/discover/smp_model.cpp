@@ -16,9 +16,12 @@ constexpr std::array<std::uint8_t, 5> kWidthBits = {0x01, 0x10, 0x02, 0x04, 0x08
 // One bit per speed in each PortInfo speed field.
 struct SpeedBit {
   LinkSpeed speed;
+
   enum Field { Base, Ext, Ext2, Mlnx } field;
+
   std::uint8_t bit;
 };
+
 constexpr std::array<SpeedBit, 9> kSpeedBits = {{
     {LinkSpeed::Sdr, SpeedBit::Base, 0x1},
     {LinkSpeed::Ddr, SpeedBit::Base, 0x2},
@@ -39,6 +42,7 @@ struct SpeedFields {
   std::uint8_t ext = 0;
   std::uint8_t ext2 = 0;
   std::uint8_t mlnx = 0;
+
   std::uint8_t& at(SpeedBit::Field f) {
     switch (f) {
       case SpeedBit::Base:
@@ -128,7 +132,9 @@ WidthSet width_set_from_bits(std::uint8_t bits) {
   return set;
 }
 
-std::uint8_t width_to_bits(LinkWidth width) { return kWidthBits.at(static_cast<std::size_t>(width)); }
+std::uint8_t width_to_bits(LinkWidth width) {
+  return kWidthBits.at(static_cast<std::size_t>(width));
+}
 
 std::uint8_t width_set_to_bits(WidthSet set) {
   std::uint8_t bits = 0;
@@ -152,15 +158,15 @@ PortSpeeds decode_speeds(const PortInfoFields& port, const PortInfoFields& capab
   std::uint8_t ext_enabled =
       port.link_speed_ext_enabled == kExtSpeedsDisabled ? 0 : port.link_speed_ext_enabled;
   PortSpeeds speeds;
-  speeds.active = active_speed(pick(port.link_speed_active, port.link_speed_ext_active,
-                                    port.link_speed_ext2_active,
-                                    mlnx ? mlnx->link_speed_active : 0));
-  speeds.enabled = speed_set(pick(port.link_speed_enabled, ext_enabled,
-                                  port.link_speed_ext2_enabled,
-                                  mlnx ? mlnx->link_speed_enabled : 0));
-  speeds.supported = speed_set(pick(port.link_speed_supported, port.link_speed_ext_supported,
-                                    port.link_speed_ext2_supported,
-                                    mlnx ? mlnx->link_speed_supported : 0));
+  speeds.active =
+      active_speed(pick(port.link_speed_active, port.link_speed_ext_active,
+                        port.link_speed_ext2_active, mlnx ? mlnx->link_speed_active : 0));
+  speeds.enabled =
+      speed_set(pick(port.link_speed_enabled, ext_enabled, port.link_speed_ext2_enabled,
+                     mlnx ? mlnx->link_speed_enabled : 0));
+  speeds.supported =
+      speed_set(pick(port.link_speed_supported, port.link_speed_ext_supported,
+                     port.link_speed_ext2_supported, mlnx ? mlnx->link_speed_supported : 0));
   return speeds;
 }
 
@@ -169,7 +175,8 @@ void encode_speeds(const PortSpeeds& speeds, PortInfoFields& port, MlnxExtPortIn
   SpeedFields supported = to_fields(speeds.supported);
   SpeedFields active;
   if (speeds.active) {
-    active = to_fields(SpeedSet{static_cast<std::uint16_t>(1U << static_cast<int>(*speeds.active))});
+    active =
+        to_fields(SpeedSet{static_cast<std::uint16_t>(1U << static_cast<int>(*speeds.active))});
     if (active.base == 0) {
       active.base = kBaseQdr;  // as devices report: the base field says QDR under FDR10 and up
     }
@@ -195,8 +202,8 @@ void encode_speeds(const PortSpeeds& speeds, PortInfoFields& port, MlnxExtPortIn
   }
   if (ext2) {
     port.capability_mask |= kCapIsCapabilityMask2Supported;
-    port.capability_mask2 = static_cast<std::uint16_t>(port.capability_mask2 |
-                                                       kCap2IsExtendedSpeeds2Supported);
+    port.capability_mask2 =
+        static_cast<std::uint16_t>(port.capability_mask2 | kCap2IsExtendedSpeeds2Supported);
   }
 }
 

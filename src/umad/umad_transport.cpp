@@ -26,9 +26,9 @@
 
 #include <infiniband/umad.h>
 
-#include <poll.h>
-
 #include "ibatlas/error.hpp"
+
+#include <poll.h>
 
 namespace ibatlas {
 
@@ -63,7 +63,7 @@ void put_header(std::span<std::uint8_t> mad, std::uint8_t mgmt_class, std::uint6
 void build_dr_get(std::span<std::uint8_t> mad, std::uint64_t tid, const SmpRequest& request) {
   put_header(mad, kClassDirectedRoute, tid, static_cast<std::uint16_t>(request.attribute),
              request.modifier);
-  mad[6] = 0;  // HopPointer
+  mad[6] = 0;                                                // HopPointer
   mad[7] = static_cast<std::uint8_t>(request.route.size());  // HopCount
   put16(mad, 32, 0xffff);  // DrSLID: permissive, a pure directed route
   put16(mad, 34, 0xffff);  // DrDLID
@@ -102,9 +102,10 @@ struct Outstanding {
   Clock::time_point deadline;
 };
 
+// "CA mlx5_0 port 2", "the first CA with an active port", ...
 std::string port_label(const std::string& ca, int port) {
-  return (ca.empty() ? std::string("the default CA") : ca) + " port " +
-         (port == 0 ? std::string("(first active)") : std::to_string(port));
+  std::string where = ca.empty() ? "the first CA with an active port" : "CA " + ca;
+  return where + (port == 0 ? std::string(", first active port") : " port " + std::to_string(port));
 }
 
 }  // namespace
@@ -139,8 +140,8 @@ void UmadTransport::Impl::open() {
   umad_port_t info;
   std::memset(&info, 0, sizeof info);
   if (umad_get_port(options.ca.empty() ? nullptr : options.ca.c_str(), options.port, &info) < 0) {
-    throw Error("cannot find InfiniBand " + port_label(options.ca, options.port) +
-                " (ibstat lists CAs and ports; is an IB device present?)");
+    throw Error("cannot find " + port_label(options.ca, options.port) +
+                " (ibstat lists CAs and ports; is an InfiniBand device present?)");
   }
   ca = info.ca_name;
   port = info.portnum;
@@ -174,10 +175,11 @@ void UmadTransport::Impl::send(std::uint64_t tag, Lid perf_lid, const Builder& b
     umad_set_addr(buffer.data(), 0xffff, 0, 0, 0);
   }
   auto timeout = static_cast<int>(options.timeout.count());
-  outstanding[seq] = Outstanding{tag, perf, Clock::now() + options.timeout + std::chrono::seconds(1)};
+  outstanding[seq] =
+      Outstanding{tag, perf, Clock::now() + options.timeout + std::chrono::seconds(1)};
   perf_outstanding += perf ? 1 : 0;
-  if (umad_send(fd, perf ? perf_agent : smi_agent, buffer.data(),
-                static_cast<int>(umad::kMadSize), timeout, 0) < 0) {
+  if (umad_send(fd, perf ? perf_agent : smi_agent, buffer.data(), static_cast<int>(umad::kMadSize),
+                timeout, 0) < 0) {
     SmpReply failed;  // could not even be queued: report it like a lost MAD
     failed.tag = tag;
     finish(seq, failed);
@@ -261,9 +263,13 @@ UmadTransport::~UmadTransport() {
   umad_done();
 }
 
-std::size_t UmadTransport::max_in_flight() const { return impl_->options.max_in_flight; }
+std::size_t UmadTransport::max_in_flight() const {
+  return impl_->options.max_in_flight;
+}
 
-std::size_t UmadTransport::max_perf_in_flight() const { return impl_->options.max_in_flight; }
+std::size_t UmadTransport::max_perf_in_flight() const {
+  return impl_->options.max_in_flight;
+}
 
 void UmadTransport::send(const SmpRequest& request) {
   impl_->send(request.tag, 0, [&request](std::span<std::uint8_t> mad, std::uint64_t tid) {
@@ -293,8 +299,12 @@ std::vector<SmpReply> UmadTransport::poll_perf(std::chrono::milliseconds timeout
   return std::exchange(impl_->perf_ready, {});
 }
 
-const std::string& UmadTransport::ca_name() const { return impl_->ca; }
+const std::string& UmadTransport::ca_name() const {
+  return impl_->ca;
+}
 
-int UmadTransport::port_number() const { return impl_->port; }
+int UmadTransport::port_number() const {
+  return impl_->port;
+}
 
 }  // namespace ibatlas

@@ -8,14 +8,15 @@
 //   discover_bench --netfile LEVELS RADIX HOSTS        print a generated fat-tree as an
 //                                                      ibsim netfile (for the ibsim benchmark)
 
-#include <benchmark/benchmark.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 
+#include <benchmark/benchmark.h>
+
 #include "ibatlas/discover/crawler.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
+
 #include "support/fabric_generators.hpp"
 #include "support/fabric_transport.hpp"
 

@@ -19,7 +19,9 @@ using test::SimOptions;
 using test::view_difference;
 
 // 4 spines (0x...100000-3), 8 leaves (0x...100004-b) with 4 hosts each.
-Fabric fat_tree() { return test::make_fat_tree(test::FatTreeSpec{.levels = 2, .radix = 8}); }
+Fabric fat_tree() {
+  return test::make_fat_tree(test::FatTreeSpec{.levels = 2, .radix = 8});
+}
 
 SimOptions netfile(const Fabric& f) {
   std::ostringstream text;

@@ -15,6 +15,7 @@
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
+
 #include "support/paths.hpp"
 #include "support/sim_harness.hpp"
 
@@ -40,7 +41,8 @@ inline LiveCrawl crawl_live(SimFabric& sim, const std::vector<std::string>& extr
   static int runs = 0;
   std::string path = sim.dir() + "/crawl" + std::to_string(runs++) + ".xml";
   std::vector<std::string> argv = attached_at(host);
-  for (const std::string& a : {ibatlas_binary(), std::string("discover"), std::string("-o"), path}) {
+  for (const std::string& a :
+       {ibatlas_binary(), std::string("discover"), std::string("-o"), path}) {
     argv.push_back(a);
   }
   argv.insert(argv.end(), extra.begin(), extra.end());

@@ -39,8 +39,8 @@ void expect_same_as_ibnetdiscover(SimFabric& sim, const std::string& host = "") 
 }
 
 TEST(DiscoverSimTest, AgreesWithIbnetdiscoverOnIbsimsExamples) {
-  for (const char* name : {"net", "net.1", "net.2sw2path", "net.2sw2path4hca",
-                           "net.2sw2path4hca2port"}) {
+  for (const char* name :
+       {"net", "net.1", "net.2sw2path", "net.2sw2path4hca", "net.2sw2path4hca2port"}) {
     SCOPED_TRACE(name);
     SimOptions options;
     options.netfile_path = test::realworld(std::string("ibsim-net-examples/") + name);
@@ -50,8 +50,10 @@ TEST(DiscoverSimTest, AgreesWithIbnetdiscoverOnIbsimsExamples) {
 }
 
 TEST(DiscoverSimTest, AgreesWithIbnetdiscoverAndTheGeneratorOnFatTrees) {
-  for (test::FatTreeSpec spec : {test::FatTreeSpec{.levels = 2, .radix = 8},
-                                 test::FatTreeSpec{.levels = 3, .radix = 6, .hosts = 40}}) {
+  for (test::FatTreeSpec spec :
+       {test::FatTreeSpec{.levels = 2, .radix = 8},
+        test::FatTreeSpec{.levels = 3, .radix = 6, .hosts = 40},
+        test::FatTreeSpec{.levels = 2, .radix = 4, .speed = LinkSpeed::Fdr10}}) {  // ExtPortInfo
     Fabric generated = test::make_fat_tree(spec);
     SimFabric sim(netfile(generated));
     expect_same_as_ibnetdiscover(sim);
@@ -62,6 +64,13 @@ TEST(DiscoverSimTest, AgreesWithIbnetdiscoverAndTheGeneratorOnFatTrees) {
     std::set<std::string> planned = ibnetdiscover_view(generated, no_lids);
     EXPECT_EQ(mine, planned) << view_difference(mine, planned);
   }
+}
+
+TEST(DiscoverSimTest, AgreesWithIbnetdiscoverOnTheMixedSpeedFixture) {
+  SimOptions options;  // EDR, one link capped to QDR, one cable unplugged
+  options.netfile_path = test::source_dir() + "/fixtures/fat-tree-3tier/fabric.net";
+  SimFabric sim(options);
+  expect_same_as_ibnetdiscover(sim);
 }
 
 TEST(DiscoverSimTest, StartsFromAnHcaAsIbnetdiscoverDoes) {
@@ -94,7 +103,8 @@ std::map<Guid, std::map<Lid, int>> parse_dump_lfts(const std::string& text) {
     if (std::regex_search(line, m, header)) {
       current = std::stoull(m[1].str(), nullptr, 16);
     } else if (std::regex_search(line, m, entry)) {
-      tables[current][static_cast<Lid>(std::stoul(m[1].str(), nullptr, 16))] = std::stoi(m[2].str());
+      tables[current][static_cast<Lid>(std::stoul(m[1].str(), nullptr, 16))] =
+          std::stoi(m[2].str());
     }
   }
   return tables;

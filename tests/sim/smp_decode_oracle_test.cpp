@@ -4,12 +4,11 @@
 // are missing from Debian 12's libibmad (rdma-core 44), so only the hand-made byte arrays of
 // tests/unit/discover/smp_decode_test.cpp pin those.
 
-#include <infiniband/mad.h>
-
-#include <gtest/gtest.h>
-
 #include <cstring>
 #include <random>
+
+#include <gtest/gtest.h>
+#include <infiniband/mad.h>
 
 #include "ibatlas/discover/smp_decode.hpp"
 
@@ -24,8 +23,13 @@ MadPayload random_payload(std::mt19937_64& engine) {
   return d;
 }
 
-std::uint64_t ibmad(MadPayload& d, MAD_FIELDS field) { return mad_get_field(d.data(), 0, field); }
-std::uint64_t ibmad64(MadPayload& d, MAD_FIELDS field) { return mad_get_field64(d.data(), 0, field); }
+std::uint64_t ibmad(MadPayload& d, MAD_FIELDS field) {
+  return mad_get_field(d.data(), 0, field);
+}
+
+std::uint64_t ibmad64(MadPayload& d, MAD_FIELDS field) {
+  return mad_get_field64(d.data(), 0, field);
+}
 
 class SmpDecodeOracleTest : public ::testing::Test {
  protected:

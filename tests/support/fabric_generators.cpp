@@ -17,7 +17,9 @@ namespace {
 class Dice {
  public:
   explicit Dice(std::uint64_t seed) : engine_(seed * 0x9E3779B97F4A7C15ULL + 1) {}
+
   std::uint64_t below(std::uint64_t n) { return n == 0 ? 0 : engine_() % n; }
+
   bool chance(int percent) { return below(100) < static_cast<std::uint64_t>(percent); }
 
  private:
@@ -55,7 +57,8 @@ std::string numbered(const std::string& prefix, int digits, int n) {
 class Generator {
  public:
   explicit Generator(std::uint64_t seed)
-      : dice_(seed), switch_guid_(0x0002c90200000000ULL + (seed << 20)),
+      : dice_(seed),
+        switch_guid_(0x0002c90200000000ULL + (seed << 20)),
         ca_guid_(0x0002c90300000000ULL + (seed << 20)) {}
 
   NodeId add_switch(const std::string& name, int radix, LinkSpeed gen, LinkWidth width) {
@@ -107,6 +110,7 @@ class Generator {
   }
 
   Dice& dice() { return dice_; }
+
   Fabric finish(bool routes, bool counters, std::uint64_t seed);
 
  private:
@@ -160,7 +164,8 @@ PortCounters random_counters(Dice& dice) {
   c.excessive_buffer_overruns = dice.below(15);
   c.vl15_dropped = dice.below(1000);
   c.xmit_wait = dice.below(1U << 31);
-  c.xmit_data = dice.below(std::uint64_t{1} << 40);  // past 32 bits: only the 64-bit counter holds it
+  c.xmit_data =
+      dice.below(std::uint64_t{1} << 40);  // past 32 bits: only the 64-bit counter holds it
   c.rcv_data = dice.below(std::uint64_t{1} << 40);
   c.xmit_pkts = dice.below(std::uint64_t{1} << 36);
   c.rcv_pkts = dice.below(std::uint64_t{1} << 36);
@@ -212,8 +217,8 @@ Fabric make_two_level(const FatTreeSpec& spec) {
     }
   }
   for (int h = 0; h < hosts; ++h) {
-    NodeId host = g.add_ca(NodeType::Ca, numbered("host", 4, h) + " HCA-1", spec.hca_ports, spec.speed,
-                           spec.width);
+    NodeId host = g.add_ca(NodeType::Ca, numbered("host", 4, h) + " HCA-1", spec.hca_ports,
+                           spec.speed, spec.width);
     for (int pp = 1; pp <= spec.hca_ports; ++pp) {
       NodeId to = leaf[(pp - 1) * leaves_per_rail + h / down];
       g.cable(host, pp, to, h % down + 1, spec.speed, spec.width);
@@ -251,7 +256,8 @@ Fabric make_three_level(const FatTreeSpec& spec) {
         g.cable(leaf, half + 1 + a, agg[a], l + 1, spec.speed, spec.width);
       }
       for (int d = 0; d < half && host < hosts; ++d, ++host) {
-        NodeId h = g.add_ca(NodeType::Ca, numbered("host", 5, host) + " HCA-1", 1, spec.speed, spec.width);
+        NodeId h =
+            g.add_ca(NodeType::Ca, numbered("host", 5, host) + " HCA-1", 1, spec.speed, spec.width);
         g.cable(h, 1, leaf, d + 1, spec.speed, spec.width);
       }
     }
@@ -321,9 +327,9 @@ void attach_end_node(Generator& g, NodeType type, const std::string& name, int p
 }  // namespace
 
 Fabric make_irregular(const IrregularSpec& spec) {
-  constexpr LinkSpeed kGens[] = {LinkSpeed::Sdr, LinkSpeed::Ddr, LinkSpeed::Qdr,
+  constexpr LinkSpeed kGens[] = {LinkSpeed::Sdr,   LinkSpeed::Ddr, LinkSpeed::Qdr,
                                  LinkSpeed::Fdr10, LinkSpeed::Fdr, LinkSpeed::Edr,
-                                 LinkSpeed::Hdr, LinkSpeed::Ndr, LinkSpeed::Xdr};
+                                 LinkSpeed::Hdr,   LinkSpeed::Ndr, LinkSpeed::Xdr};
   constexpr LinkWidth kWidths[] = {LinkWidth::X4, LinkWidth::X4, LinkWidth::X4, LinkWidth::X1,
                                    LinkWidth::X2, LinkWidth::X8, LinkWidth::X12};
   Generator g(spec.seed);
@@ -344,8 +350,8 @@ Fabric make_irregular(const IrregularSpec& spec) {
     cable_to(g, sw[g.dice().below(sw.size())], sw[g.dice().below(sw.size())], spec.mixed_speeds);
   }
   for (int h = 0; h < spec.hosts && !sw.empty(); ++h) {
-    attach_end_node(g, NodeType::Ca, numbered("node", 4, h) + " HCA-1", h < spec.dual_port_hosts ? 2 : 1,
-                    sw, spec.mixed_speeds);
+    attach_end_node(g, NodeType::Ca, numbered("node", 4, h) + " HCA-1",
+                    h < spec.dual_port_hosts ? 2 : 1, sw, spec.mixed_speeds);
   }
   for (int r = 0; r < spec.routers && !sw.empty(); ++r) {
     attach_end_node(g, NodeType::Router, numbered("router", 2, r), 1, sw, spec.mixed_speeds);

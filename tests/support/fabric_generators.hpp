@@ -32,9 +32,9 @@ Fabric make_fat_tree(const FatTreeSpec& spec);
 struct IrregularSpec {
   int switches = 8;
   int radix = 16;
-  int extra_links = 8;       // beyond a random spanning tree (parallel cables allowed)
+  int extra_links = 8;  // beyond a random spanning tree (parallel cables allowed)
   int hosts = 24;
-  int dual_port_hosts = 4;   // of `hosts`: port 2 cabled to another switch
+  int dual_port_hosts = 4;  // of `hosts`: port 2 cabled to another switch
   int routers = 0;
   bool mixed_speeds = true;  // per-switch generations SDR..XDR, FDR10, widths 1x..12x, and
                              // some links trained below what both ends support

@@ -137,8 +137,8 @@ T saturate(std::optional<std::uint64_t> value, int bits) {
 
 FabricTransport::FabricTransport(const Fabric& fabric, FabricTransportOptions options)
     : fabric_(fabric), options_(options) {
-  std::optional<PortId> local = options_.local_port ? options_.local_port
-                                                    : first_connected_ca_port(fabric);
+  std::optional<PortId> local =
+      options_.local_port ? options_.local_port : first_connected_ca_port(fabric);
   if (!local) {
     throw std::invalid_argument("FabricTransport: no CA port with a cable to start from");
   }
@@ -189,8 +189,9 @@ SmpReply FabricTransport::answer(const SmpRequest& request) const {
     case SmpAttribute::NodeDescription:
       return ok(request.tag, encode_node_description(node.description));
     case SmpAttribute::SwitchInfo:
-      return is_switch ? ok(request.tag, encode_switch_info(switch_info_of(node, tables_[id.value])))
-                       : rejected(request.tag, kStatusUnsupportedAttribute);
+      return is_switch
+                 ? ok(request.tag, encode_switch_info(switch_info_of(node, tables_[id.value])))
+                 : rejected(request.tag, kStatusUnsupportedAttribute);
     case SmpAttribute::LinearForwardingTable:
       return is_switch ? ok(request.tag, lft_block(tables_[id.value], request.modifier))
                        : rejected(request.tag, kStatusUnsupportedAttribute);
@@ -200,6 +201,14 @@ SmpReply FabricTransport::answer(const SmpRequest& request) const {
     default:
       return rejected(request.tag, kStatusUnsupportedAttribute);
   }
+  return answer_port(request, id, entry);
+}
+
+// PortInfo and ExtPortInfo: a CA's modifier 0 means the port the SMP came in by.
+SmpReply FabricTransport::answer_port(const SmpRequest& request, NodeId id,
+                                      std::uint8_t entry) const {
+  const Node& node = fabric_.node(id);
+  bool is_switch = node.type == NodeType::Switch;
   std::uint32_t number = (!is_switch && request.modifier == 0) ? entry : request.modifier;
   if (number > node.port_count) {
     return rejected(request.tag, kStatusInvalidValue);
@@ -224,7 +233,8 @@ SmpReply FabricTransport::answer_perf(const PerfRequest& request) const {
     lost.tag = request.tag;
     return lost;
   }
-  std::optional<PortId> target = fabric_.find_port(fabric_.node_of(*addressed), request.port_select);
+  std::optional<PortId> target =
+      fabric_.find_port(fabric_.node_of(*addressed), request.port_select);
   if (!target) {
     return rejected(request.tag, kStatusInvalidValue);
   }

@@ -38,10 +38,12 @@ class FabricTransport : public SmpTransport, public PerfTransport {
   explicit FabricTransport(const Fabric& fabric, FabricTransportOptions options = {});
 
   std::size_t max_in_flight() const override { return options_.max_in_flight; }
+
   void send(const SmpRequest& request) override;
   std::vector<SmpReply> poll(std::chrono::milliseconds timeout) override;
 
   std::size_t max_perf_in_flight() const override { return options_.max_in_flight; }
+
   void send_perf(const PerfRequest& request) override;
   std::vector<SmpReply> poll_perf(std::chrono::milliseconds timeout) override;
 
@@ -50,9 +52,13 @@ class FabricTransport : public SmpTransport, public PerfTransport {
   std::optional<std::pair<NodeId, std::uint8_t>> walk(const DirectedRoute& route) const;
 
   PortId local_port() const { return local_port_; }
+
   std::uint64_t smps_received() const { return smps_received_; }
+
   std::uint64_t perf_received() const { return perf_received_; }
+
   std::size_t peak_in_flight() const { return peak_in_flight_; }
+
   std::chrono::nanoseconds virtual_now() const { return now_; }
 
  private:
@@ -62,6 +68,7 @@ class FabricTransport : public SmpTransport, public PerfTransport {
   };
 
   SmpReply answer(const SmpRequest& request) const;
+  SmpReply answer_port(const SmpRequest& request, NodeId node, std::uint8_t entry) const;
   SmpReply answer_perf(const PerfRequest& request) const;
   std::vector<SmpReply> take_ready(std::deque<Pending>& queue);
 
@@ -86,6 +93,7 @@ class DroppingTransport : public SmpTransport {
   DroppingTransport(SmpTransport& inner, double rate, std::uint64_t seed, Selector selects = {});
 
   std::size_t max_in_flight() const override { return inner_.max_in_flight(); }
+
   void send(const SmpRequest& request) override;
   std::vector<SmpReply> poll(std::chrono::milliseconds timeout) override;
 

@@ -22,7 +22,9 @@ std::string hex(std::uint64_t v) {
   return text;
 }
 
-std::string num(std::uint64_t v) { return std::to_string(v); }
+std::string num(std::uint64_t v) {
+  return std::to_string(v);
+}
 
 std::string node_key(const Fabric& f, NodeId id) {
   const Node& n = f.node(id);
@@ -78,16 +80,15 @@ std::vector<std::string> canonical_lines(const Fabric& f, const CompareOptions& 
     out << "node " << node_key(f, f.id_of(n)) << ' ' << to_string(n.type)
         << " sys=" << opt(n.system_guid, hex) << " ven=" << opt(n.vendor_id, hex)
         << " dev=" << opt(n.device_id, hex) << " rev=" << opt(n.revision, hex)
-        << " ports=" << int{n.port_count} << " ep0=" << opt(n.enhanced_port0, [](bool b) {
-             return std::string(b ? "yes" : "no");
-           });
+        << " ports=" << int{n.port_count}
+        << " ep0=" << opt(n.enhanced_port0, [](bool b) { return std::string(b ? "yes" : "no"); });
     lines.push_back(out.str());
   }
   for (const Port& p : f.ports()) {
     lines.push_back(port_line(f, p, options));
   }
-  for (const ForwardingTable& t : options.tables ? f.forwarding_tables()
-                                                 : std::span<const ForwardingTable>()) {
+  for (const ForwardingTable& t :
+       options.tables ? f.forwarding_tables() : std::span<const ForwardingTable>()) {
     std::string entries;
     for (std::uint8_t e : t.out_port) {
       entries += ' ' + num(e);
@@ -110,8 +111,7 @@ std::vector<std::string> canonical_lines(const Fabric& f, const CompareOptions& 
   std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(only_a));
   std::set_difference(b.begin(), b.end(), a.begin(), a.end(), std::back_inserter(only_b));
   ::testing::AssertionResult failure = ::testing::AssertionFailure();
-  failure << only_a.size() << " line(s) only in expected, " << only_b.size()
-          << " only in actual";
+  failure << only_a.size() << " line(s) only in expected, " << only_b.size() << " only in actual";
   for (std::size_t i = 0; i < std::min<std::size_t>(only_a.size(), 8); ++i) {
     failure << "\n  - " << only_a[i].substr(0, 300);
   }
@@ -172,7 +172,8 @@ Fabric as_crawled(const Fabric& f) {
     }
     for (std::optional<SpeedSet>* set : {&p.speed_enabled, &p.speed_supported}) {
       if (*set && (*set)->contains(LinkSpeed::Fdr10)) {
-        (*set)->bits = static_cast<std::uint16_t>((*set)->bits & ~(1U << static_cast<int>(LinkSpeed::Fdr10)));
+        (*set)->bits =
+            static_cast<std::uint16_t>((*set)->bits & ~(1U << static_cast<int>(LinkSpeed::Fdr10)));
         if ((*set)->bits == 0) {
           set->reset();
         }

@@ -28,13 +28,13 @@ namespace ibatlas {
 
 // Passed to CrawlOptions::progress while the crawl runs, and once more at the end (done).
 struct CrawlProgress {
-  std::size_t nodes = 0;          // nodes found so far
-  std::size_t in_flight = 0;      // MADs outstanding now
-  std::uint64_t mads_sent = 0;    // retries included
+  std::size_t nodes = 0;        // nodes found so far
+  std::size_t in_flight = 0;    // MADs outstanding now
+  std::uint64_t mads_sent = 0;  // retries included
   std::uint64_t mads_answered = 0;
   std::uint64_t timeouts = 0;
   double elapsed_seconds = 0;
-  double mads_per_second = 0;     // answered MADs over elapsed time
+  double mads_per_second = 0;  // answered MADs over elapsed time
   bool done = false;
 };
 
@@ -45,19 +45,19 @@ struct CrawlOptions {
   // A MAD the transport has not answered after this long counts as timed out (the transport
   // normally reports its own timeouts much sooner; this only guards against a lost reply).
   std::chrono::milliseconds stall_timeout{10000};
-  bool routes = false;              // read every switch's linear forwarding table
-  bool counters = false;            // read PerfMgt counters of connected ports (needs perf)
-  bool mlnx_ext_port_info = true;   // read ExtPortInfo of LinkUp QDR ports to see FDR10
+  bool routes = false;             // read every switch's linear forwarding table
+  bool counters = false;           // read PerfMgt counters of connected ports (needs perf)
+  bool mlnx_ext_port_info = true;  // read ExtPortInfo of LinkUp QDR ports to see FDR10
   std::function<void(const CrawlProgress&)> progress;  // optional
   std::chrono::milliseconds progress_interval{200};
   Provenance provenance;  // copied into the snapshot; local_port_guid is set by the crawl
 };
 
 enum class IssueKind : std::uint8_t {
-  NoAnswer,   // no reply after every retry
-  Rejected,   // a reply with a non-zero MAD status
-  HopLimit,   // a LinkUp port beyond --max-hops was not followed
-  NoLid,      // a port that needs a LID for PerfMgt has none
+  NoAnswer,  // no reply after every retry
+  Rejected,  // a reply with a non-zero MAD status
+  HopLimit,  // a LinkUp port beyond --max-hops was not followed
+  NoLid,     // a port that needs a LID for PerfMgt has none
 };
 
 std::string to_string(IssueKind kind);  // "no answer", "rejected", ...
@@ -68,15 +68,15 @@ std::string to_string(IssueKind kind);  // "no answer", "rejected", ...
 // is cabled there is missing from the snapshot.
 struct DiscoveryIssue {
   IssueKind kind = IssueKind::NoAnswer;
-  std::string attribute;           // "NodeInfo", "PortInfo", "PortCounters", ...
+  std::string attribute;  // "NodeInfo", "PortInfo", "PortCounters", ...
   std::uint32_t modifier = 0;
-  DirectedRoute route;             // empty for PerfMgt requests
-  std::optional<Lid> lid;          // PerfMgt requests only
-  std::optional<Guid> node_guid;   // absent: nothing known about the node
+  DirectedRoute route;            // empty for PerfMgt requests
+  std::optional<Lid> lid;         // PerfMgt requests only
+  std::optional<Guid> node_guid;  // absent: nothing known about the node
   std::string node_description;
   std::optional<std::uint8_t> port;
   int attempts = 0;
-  std::string what;                // one line, e.g. "no answer after 4 attempts"
+  std::string what;  // one line, e.g. "no answer after 4 attempts"
 };
 
 // Nodes found at different routes that answered with one node GUID.
@@ -99,6 +99,7 @@ struct DiscoveryReport {
   std::vector<DiscoveryIssue> issues;
   std::vector<DuplicateGuid> duplicates;
   CrawlStatistics statistics;
+
   // Everything that was asked for answered (duplicates are findings, not failures).
   bool complete() const { return issues.empty(); }
 };

@@ -26,13 +26,13 @@ using PayloadView = std::span<const std::uint8_t, 64>;
 
 // NodeInfo (0x11).
 struct NodeInfoFields {
-  std::uint8_t base_version = 1;   // bits 0-7
-  std::uint8_t class_version = 1;  // bits 8-15
-  std::uint8_t node_type = 0;      // bits 16-23: 1 CA, 2 switch, 3 router
-  std::uint8_t num_ports = 0;      // bits 24-31
-  Guid system_guid = 0;            // bits 32-95
-  Guid node_guid = 0;              // bits 96-159
-  Guid port_guid = 0;              // bits 160-223: the port the SMP arrived at (switch: port 0)
+  std::uint8_t base_version = 1;    // bits 0-7
+  std::uint8_t class_version = 1;   // bits 8-15
+  std::uint8_t node_type = 0;       // bits 16-23: 1 CA, 2 switch, 3 router
+  std::uint8_t num_ports = 0;       // bits 24-31
+  Guid system_guid = 0;             // bits 32-95
+  Guid node_guid = 0;               // bits 96-159
+  Guid port_guid = 0;               // bits 160-223: the port the SMP arrived at (switch: port 0)
   std::uint16_t partition_cap = 0;  // bits 224-239
   std::uint16_t device_id = 0;      // bits 240-255
   std::uint32_t revision = 0;       // bits 256-287
@@ -50,12 +50,12 @@ MadPayload encode_node_description(std::string_view text);  // cut to 64 bytes
 
 // SwitchInfo (0x12).
 struct SwitchInfoFields {
-  std::uint16_t linear_fdb_cap = 0;     // bits 0-15
-  std::uint16_t random_fdb_cap = 0;     // bits 16-31
-  std::uint16_t multicast_fdb_cap = 0;  // bits 32-47
-  std::uint16_t linear_fdb_top = 0;     // bits 48-63: the highest LID the LFT holds
-  std::uint8_t default_port = 0;        // bits 64-71
-  std::uint16_t lids_per_port = 0;      // bits 96-111
+  std::uint16_t linear_fdb_cap = 0;             // bits 0-15
+  std::uint16_t random_fdb_cap = 0;             // bits 16-31
+  std::uint16_t multicast_fdb_cap = 0;          // bits 32-47
+  std::uint16_t linear_fdb_top = 0;             // bits 48-63: the highest LID the LFT holds
+  std::uint8_t default_port = 0;                // bits 64-71
+  std::uint16_t lids_per_port = 0;              // bits 96-111
   std::uint16_t partition_enforcement_cap = 0;  // bits 112-127
   bool enhanced_port0 = false;                  // bit 132
   friend bool operator==(const SwitchInfoFields&, const SwitchInfoFields&) = default;
@@ -70,21 +70,21 @@ std::uint32_t lft_block_count(std::uint16_t linear_fdb_top);
 
 // PortInfo (0x15).
 struct PortInfoFields {
-  Lid lid = 0;                            // bits 128-143
-  std::uint32_t capability_mask = 0;      // bits 160-191
-  std::uint8_t local_port = 0;            // bits 224-231
-  std::uint8_t link_width_enabled = 0;    // bits 232-239 (bit 0 1x, 1 4x, 2 8x, 3 12x, 4 2x)
-  std::uint8_t link_width_supported = 0;  // bits 240-247
-  std::uint8_t link_width_active = 0;     // bits 248-255 (one of the bits above)
-  std::uint8_t link_speed_supported = 0;  // bits 256-259 (bit 0 SDR, 1 DDR, 2 QDR)
-  std::uint8_t port_state = 0;            // bits 260-263
-  std::uint8_t phys_state = 0;            // bits 264-267
-  std::uint8_t lmc = 0;                   // bits 277-279
-  std::uint8_t link_speed_active = 0;     // bits 280-283
-  std::uint8_t link_speed_enabled = 0;    // bits 284-287
-  std::uint8_t neighbor_mtu = 0;          // bits 288-291: the active MTU
-  std::uint8_t vl_cap = 0;                // bits 296-299
-  std::uint8_t mtu_cap = 0;               // bits 332-335
+  Lid lid = 0;                                 // bits 128-143
+  std::uint32_t capability_mask = 0;           // bits 160-191
+  std::uint8_t local_port = 0;                 // bits 224-231
+  std::uint8_t link_width_enabled = 0;         // bits 232-239 (bit 0 1x, 1 4x, 2 8x, 3 12x, 4 2x)
+  std::uint8_t link_width_supported = 0;       // bits 240-247
+  std::uint8_t link_width_active = 0;          // bits 248-255 (one of the bits above)
+  std::uint8_t link_speed_supported = 0;       // bits 256-259 (bit 0 SDR, 1 DDR, 2 QDR)
+  std::uint8_t port_state = 0;                 // bits 260-263
+  std::uint8_t phys_state = 0;                 // bits 264-267
+  std::uint8_t lmc = 0;                        // bits 277-279
+  std::uint8_t link_speed_active = 0;          // bits 280-283
+  std::uint8_t link_speed_enabled = 0;         // bits 284-287
+  std::uint8_t neighbor_mtu = 0;               // bits 288-291: the active MTU
+  std::uint8_t vl_cap = 0;                     // bits 296-299
+  std::uint8_t mtu_cap = 0;                    // bits 332-335
   std::uint8_t link_speed_ext2_active = 0;     // bits 449-450 (bit 0 XDR)
   std::uint8_t link_speed_ext2_supported = 0;  // bits 451-452
   std::uint8_t link_speed_ext2_enabled = 0;    // bits 453-455
@@ -112,6 +112,7 @@ struct MlnxExtPortInfoFields {
   std::uint8_t link_speed_active = 0;     // bits 120-127
   friend bool operator==(const MlnxExtPortInfoFields&, const MlnxExtPortInfoFields&) = default;
 };
+
 constexpr std::uint8_t kMlnxSpeedFdr10 = 0x01;
 
 MlnxExtPortInfoFields decode_mlnx_ext_port_info(PayloadView data);
@@ -119,17 +120,17 @@ MadPayload encode_mlnx_ext_port_info(const MlnxExtPortInfoFields& fields);
 
 // PerfMgt PortCounters (0x12): error counters saturate at their width.
 struct PortCountersFields {
-  std::uint8_t port_select = 0;                // bits 8-15
-  std::uint16_t counter_select = 0;            // bits 16-31
-  std::uint16_t symbol_errors = 0;             // bits 32-47
-  std::uint8_t link_error_recovery = 0;        // bits 48-55
-  std::uint8_t link_downed = 0;                // bits 56-63
-  std::uint16_t rcv_errors = 0;                // bits 64-79
-  std::uint16_t rcv_remote_phys_errors = 0;    // bits 80-95
-  std::uint16_t rcv_switch_relay_errors = 0;   // bits 96-111
-  std::uint16_t xmit_discards = 0;             // bits 112-127
-  std::uint8_t xmit_constraint_errors = 0;     // bits 128-135
-  std::uint8_t rcv_constraint_errors = 0;      // bits 136-143
+  std::uint8_t port_select = 0;                  // bits 8-15
+  std::uint16_t counter_select = 0;              // bits 16-31
+  std::uint16_t symbol_errors = 0;               // bits 32-47
+  std::uint8_t link_error_recovery = 0;          // bits 48-55
+  std::uint8_t link_downed = 0;                  // bits 56-63
+  std::uint16_t rcv_errors = 0;                  // bits 64-79
+  std::uint16_t rcv_remote_phys_errors = 0;      // bits 80-95
+  std::uint16_t rcv_switch_relay_errors = 0;     // bits 96-111
+  std::uint16_t xmit_discards = 0;               // bits 112-127
+  std::uint8_t xmit_constraint_errors = 0;       // bits 128-135
+  std::uint8_t rcv_constraint_errors = 0;        // bits 136-143
   std::uint8_t local_link_integrity_errors = 0;  // bits 152-155
   std::uint8_t excessive_buffer_overruns = 0;    // bits 156-159
   std::uint16_t vl15_dropped = 0;                // bits 176-191
@@ -146,14 +147,14 @@ MadPayload encode_port_counters(const PortCountersFields& fields);
 
 // PerfMgt PortCountersExtended (0x1D), the part within the first 64 bytes.
 struct PortCountersExtendedFields {
-  std::uint8_t port_select = 0;         // bits 8-15
-  std::uint16_t counter_select = 0;     // bits 16-31
-  std::uint64_t xmit_data = 0;          // bits 64-127
-  std::uint64_t rcv_data = 0;           // bits 128-191
-  std::uint64_t xmit_pkts = 0;          // bits 192-255
-  std::uint64_t rcv_pkts = 0;           // bits 256-319
-  std::uint64_t unicast_xmit_pkts = 0;  // bits 320-383
-  std::uint64_t unicast_rcv_pkts = 0;   // bits 384-447
+  std::uint8_t port_select = 0;           // bits 8-15
+  std::uint16_t counter_select = 0;       // bits 16-31
+  std::uint64_t xmit_data = 0;            // bits 64-127
+  std::uint64_t rcv_data = 0;             // bits 128-191
+  std::uint64_t xmit_pkts = 0;            // bits 192-255
+  std::uint64_t rcv_pkts = 0;             // bits 256-319
+  std::uint64_t unicast_xmit_pkts = 0;    // bits 320-383
+  std::uint64_t unicast_rcv_pkts = 0;     // bits 384-447
   std::uint64_t multicast_xmit_pkts = 0;  // bits 448-511
   friend bool operator==(const PortCountersExtendedFields&,
                          const PortCountersExtendedFields&) = default;

@@ -41,8 +41,11 @@ class DirectedRoute {
   DirectedRoute(std::initializer_list<std::uint8_t> hops);
 
   std::size_t size() const { return size_; }
+
   bool empty() const { return size_ == 0; }
+
   std::uint8_t operator[](std::size_t i) const { return hops_[i]; }  // REQUIRES: i < size()
+
   std::span<const std::uint8_t> hops() const { return {hops_.data(), size_}; }
 
   // This route plus one more hop out of `port`. REQUIRES: size() < kMaxHops.

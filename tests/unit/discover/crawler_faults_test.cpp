@@ -2,13 +2,14 @@
 // rejected attributes, a transport that loses replies. Expected results are worked out from
 // the generated fabric independently of the crawl (reachability, hand-made edits).
 
-#include <gtest/gtest.h>
-
 #include <functional>
 #include <set>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include "ibatlas/discover/crawler.hpp"
+
 #include "support/fabric_generators.hpp"
 #include "support/fabric_transport.hpp"
 #include "support/topology_compare.hpp"
@@ -16,11 +17,11 @@
 namespace ibatlas {
 namespace {
 
+using test::copy_fabric;
 using test::DroppingTransport;
 using test::FabricTransport;
 using test::FatTreeSpec;
 using test::make_fat_tree;
-using test::copy_fabric;
 using test::topology_equal;
 
 DiscoveryResult crawl(const Fabric& f, const CrawlOptions& options = {}) {
@@ -160,7 +161,9 @@ class RejectingTransport : public SmpTransport {
  public:
   RejectingTransport(SmpTransport& inner, SmpAttribute attribute)
       : inner_(inner), attribute_(attribute) {}
+
   std::size_t max_in_flight() const override { return inner_.max_in_flight(); }
+
   void send(const SmpRequest& r) override {
     if (r.attribute == attribute_) {
       SmpReply reply;
@@ -172,6 +175,7 @@ class RejectingTransport : public SmpTransport {
       inner_.send(r);
     }
   }
+
   std::vector<SmpReply> poll(std::chrono::milliseconds timeout) override {
     std::vector<SmpReply> out = inner_.poll(timeout);
     out.insert(out.end(), rejected_.begin(), rejected_.end());
@@ -220,16 +224,31 @@ TEST(CrawlerFaultTest, Fdr10IsSeenOnlyThroughExtPortInfo) {
   }
 }
 
+TEST(CrawlerFaultTest, ExtPortInfoIsAskedOnlyOfVendorsThatDefineIt) {
+  Fabric base = make_fat_tree(FatTreeSpec{.levels = 2, .radix = 4, .speed = LinkSpeed::Fdr10});
+  // The same fabric from another vendor: 0xFF90 may mean something else there.
+  Fabric other = copy_fabric(base, {}, [](NodeId, Node& n) { n.vendor_id = 0x001175; });
+  DiscoveryResult r = crawl(other);
+  EXPECT_TRUE(r.report.complete());
+  for (PortId link : r.fabric.links()) {
+    EXPECT_EQ(r.fabric.port(link).speed_active, LinkSpeed::Qdr);
+  }
+  EXPECT_TRUE(topology_equal(base, crawl(base).fabric));  // Mellanox: FDR10 seen
+}
+
 // Never answers NodeDescription: neither a reply nor a timeout.
 class BlackHoleTransport : public SmpTransport {
  public:
   explicit BlackHoleTransport(SmpTransport& inner) : inner_(inner) {}
+
   std::size_t max_in_flight() const override { return inner_.max_in_flight(); }
+
   void send(const SmpRequest& r) override {
     if (r.attribute != SmpAttribute::NodeDescription) {
       inner_.send(r);
     }
   }
+
   std::vector<SmpReply> poll(std::chrono::milliseconds timeout) override {
     return inner_.poll(timeout);
   }
@@ -265,7 +284,8 @@ TEST(CrawlerFaultTest, ReportNamesPathNodeAndPort) {
   std::ostringstream text;
   write_discovery_report(r.report, text);
   EXPECT_NE(text.str().find("discovery incomplete: 2 problem(s)"), std::string::npos) << text.str();
-  EXPECT_NE(text.str().find("no answer: NodeInfo at DR path 0,1,"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("no answer: NodeInfo at DR path 0,1,"), std::string::npos)
+      << text.str();
   EXPECT_NE(text.str().find("\"spine000\" port 4"), std::string::npos) << text.str();
   std::ostringstream clean;
   write_discovery_report(crawl(f).report, clean);

@@ -3,9 +3,9 @@
 
 #include "ibatlas/discover/crawler.hpp"
 
-#include <gtest/gtest.h>
-
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "support/fabric_generators.hpp"
 #include "support/fabric_transport.hpp"
@@ -14,13 +14,13 @@
 namespace ibatlas {
 namespace {
 
+using test::as_crawled;
 using test::DroppingTransport;
 using test::FabricTransport;
 using test::FatTreeSpec;
 using test::IrregularSpec;
 using test::make_fat_tree;
 using test::make_irregular;
-using test::as_crawled;
 using test::topology_equal;
 
 DiscoveryResult crawl(const Fabric& fabric, CrawlOptions options = {}) {

@@ -3,13 +3,20 @@
 
 #include "ibatlas/discover/smp_decode.hpp"
 
-#include <gtest/gtest.h>
-
 #include <initializer_list>
 #include <utility>
 
+#include <gtest/gtest.h>
+
 namespace ibatlas {
 namespace {
+
+// Writes `size` bytes of `value`, most significant first, at byte `offset`.
+void set_be(MadPayload& d, std::size_t offset, std::size_t size, std::uint64_t value) {
+  for (std::size_t i = 0; i < size; ++i) {
+    d.at(offset + i) = static_cast<std::uint8_t>(value >> (8 * (size - 1 - i)));
+  }
+}
 
 // A payload with the given (byte offset, value) pairs, zero elsewhere.
 MadPayload bytes(std::initializer_list<std::pair<int, std::uint8_t>> set) {
@@ -21,16 +28,19 @@ MadPayload bytes(std::initializer_list<std::pair<int, std::uint8_t>> set) {
 }
 
 TEST(SmpDecodeTest, NodeInfoFieldsComeFromTheirTableOffsets) {
-  MadPayload d = bytes({{0, 0x01}, {1, 0x01}, {2, 0x02}, {3, 0x24},
-                        // SystemImageGUID bytes 4-11, NodeGUID 12-19, PortGUID 20-27
-                        {4, 0x00}, {5, 0x02}, {6, 0xc9}, {7, 0x03}, {8, 0x00}, {9, 0xa1}, {10, 0xb2}, {11, 0xc3},
-                        {12, 0x00}, {13, 0x02}, {14, 0xc9}, {15, 0x03}, {16, 0x00}, {17, 0xa1}, {18, 0xb2}, {19, 0xc4},
-                        {20, 0x00}, {21, 0x02}, {22, 0xc9}, {23, 0x03}, {24, 0x00}, {25, 0xa1}, {26, 0xb2}, {27, 0xc5},
-                        {28, 0x00}, {29, 0x08},                          // PartitionCap
-                        {30, 0xcf}, {31, 0x08},                          // DeviceID
-                        {32, 0x00}, {33, 0x00}, {34, 0x00}, {35, 0xa0},  // Revision
-                        {36, 0x11},                                      // LocalPortNum
-                        {37, 0x00}, {38, 0x02}, {39, 0xc9}});            // VendorID
+  MadPayload d{};
+  d[0] = 0x01;                           // BaseVersion
+  d[1] = 0x01;                           // ClassVersion
+  d[2] = 0x02;                           // NodeType: switch
+  d[3] = 0x24;                           // NumPorts
+  set_be(d, 4, 8, 0x0002c90300a1b2c3);   // SystemImageGUID, bytes 4-11
+  set_be(d, 12, 8, 0x0002c90300a1b2c4);  // NodeGUID, bytes 12-19
+  set_be(d, 20, 8, 0x0002c90300a1b2c5);  // PortGUID, bytes 20-27
+  set_be(d, 28, 2, 0x0008);              // PartitionCap
+  set_be(d, 30, 2, 0xcf08);              // DeviceID
+  set_be(d, 32, 4, 0x000000a0);          // Revision
+  d[36] = 0x11;                          // LocalPortNum
+  set_be(d, 37, 3, 0x0002c9);            // VendorID, bytes 37-39
   NodeInfoFields f = decode_node_info(d);
   EXPECT_EQ(f.base_version, 1);
   EXPECT_EQ(f.class_version, 1);
@@ -55,12 +65,13 @@ TEST(SmpDecodeTest, NodeDescriptionStopsAtTheFirstNul) {
 }
 
 TEST(SmpDecodeTest, SwitchInfoReadsFdbTopAndOnlyBit132AsEnhancedPort0) {
-  MadPayload d = bytes({{0, 0xc0}, {1, 0x00},    // LinearFDBCap 49152
-                        {4, 0x10}, {5, 0x00},    // MulticastFDBCap 4096
-                        {6, 0x01}, {7, 0xf3},    // LinearFDBTop 499
-                        {8, 0x05},               // DefaultPort
-                        {14, 0x00}, {15, 0x20},  // PartitionEnforcementCap
-                        {16, 0x88}});            // InboundEnforcementCap (bit 128) + bit 132
+  MadPayload d{};
+  set_be(d, 0, 2, 49152);  // LinearFDBCap
+  set_be(d, 4, 2, 4096);   // MulticastFDBCap
+  set_be(d, 6, 2, 499);    // LinearFDBTop
+  d[8] = 5;                // DefaultPort
+  set_be(d, 14, 2, 32);    // PartitionEnforcementCap
+  d[16] = 0x88;            // InboundEnforcementCap (bit 128) and EnhancedPort0 (bit 132)
   SwitchInfoFields f = decode_switch_info(d);
   EXPECT_EQ(f.linear_fdb_cap, 49152);
   EXPECT_EQ(f.multicast_fdb_cap, 4096);
@@ -81,17 +92,23 @@ TEST(SmpDecodeTest, LftBlocksCoverLidsUpToLinearFdbTop) {
 
 // A 4x EDR port as an HCA reports it: ext speeds valid per CapabilityMask bit 14.
 MadPayload edr_port_info(std::uint8_t capability_byte_22) {
-  return bytes({{16, 0x01}, {17, 0x2c},                  // LID 300
-                {22, capability_byte_22},                // CapabilityMask bits 8-15 of the word
-                {28, 0x07},                              // LocalPortNum
-                {29, 0x03}, {30, 0x13}, {31, 0x02},      // width enabled 1x|4x, supp +2x, active 4x
-                {32, 0x74},                              // speed supported 7 | state Active
-                {33, 0x52},                              // phys LinkUp | LinkDownDefault 2
-                {34, 0x02},                              // LMC 2
-                {35, 0x47},                              // speed active QDR | enabled 7
-                {36, 0x50}, {37, 0x40}, {41, 0x05},      // NeighborMTU 4096, VLCap 4, MTUCap 4096
-                {62, 0x23},                              // ext active EDR | ext supported FDR|EDR
-                {63, 0x03}});                            // ext enabled FDR|EDR
+  MadPayload d{};
+  set_be(d, 16, 2, 300);       // LID, bits 128-143
+  d[22] = capability_byte_22;  // CapabilityMask bits 15-8 (bytes 20-23, big-endian)
+  d[28] = 0x07;                // LocalPortNum
+  d[29] = 0x03;                // LinkWidthEnabled 1x|4x
+  d[30] = 0x13;                // LinkWidthSupported 1x|4x|2x
+  d[31] = 0x02;                // LinkWidthActive 4x
+  d[32] = 0x74;                // LinkSpeedSupported 7 | PortState Active
+  d[33] = 0x52;                // PortPhysicalState LinkUp | LinkDownDefaultState 2
+  d[34] = 0x02;                // M_KeyProtectBits 0, LMC 2 (bits 277-279)
+  d[35] = 0x47;                // LinkSpeedActive QDR | LinkSpeedEnabled 7
+  d[36] = 0x50;                // NeighborMTU 4096 | MasterSMSL 0
+  d[37] = 0x40;                // VLCap VL0-7 | InitType 0
+  d[41] = 0x05;                // InitTypeReply 0 | MTUCap 4096
+  d[62] = 0x23;                // LinkSpeedExtActive EDR | LinkSpeedExtSupported FDR|EDR
+  d[63] = 0x03;                // reserved 3 bits | LinkSpeedExtEnabled FDR|EDR
+  return d;
 }
 
 TEST(SmpDecodeTest, PortInfoFieldsComeFromTheirTableOffsets) {
@@ -217,12 +234,25 @@ TEST(SmpDecodeTest, ApplyPortInfoLeavesZeroEncodingsAbsent) {
 }
 
 TEST(SmpDecodeTest, PortCountersFieldsComeFromTheirTableOffsets) {
-  MadPayload d = bytes({{1, 3}, {2, 0xff}, {3, 0xff}, {4, 0x01}, {5, 0x02}, {6, 7}, {7, 2},
-                        {8, 0x00}, {9, 0x10}, {10, 0x00}, {11, 0x01}, {12, 0x02}, {13, 0x03},
-                        {14, 0xff}, {15, 0xff}, {16, 9}, {17, 10}, {19, 0xa3}, {22, 0x00}, {23, 0x04},
-                        {24, 0x12}, {25, 0x34}, {26, 0x56}, {27, 0x78},
-                        {28, 0x9a}, {29, 0xbc}, {30, 0xde}, {31, 0xf0},
-                        {34, 0x01}, {38, 0x02}, {40, 0xde}, {41, 0xad}, {42, 0xbe}, {43, 0xef}});
+  MadPayload d{};
+  d[1] = 3;                      // PortSelect
+  set_be(d, 2, 2, 0xffff);       // CounterSelect
+  set_be(d, 4, 2, 0x0102);       // SymbolErrorCounter
+  d[6] = 7;                      // LinkErrorRecoveryCounter
+  d[7] = 2;                      // LinkDownedCounter
+  set_be(d, 8, 2, 0x0010);       // PortRcvErrors
+  set_be(d, 10, 2, 0x0001);      // PortRcvRemotePhysicalErrors
+  set_be(d, 12, 2, 0x0203);      // PortRcvSwitchRelayErrors
+  set_be(d, 14, 2, 0xffff);      // PortXmitDiscards
+  d[16] = 9;                     // PortXmitConstraintErrors
+  d[17] = 10;                    // PortRcvConstraintErrors
+  d[19] = 0xa3;                  // LocalLinkIntegrityErrors 0xa | ExcessiveBufferOverrun 3
+  set_be(d, 22, 2, 0x0004);      // VL15Dropped
+  set_be(d, 24, 4, 0x12345678);  // PortXmitData
+  set_be(d, 28, 4, 0x9abcdef0);  // PortRcvData
+  set_be(d, 32, 4, 0x00000100);  // PortXmitPkts
+  set_be(d, 36, 4, 0x00000200);  // PortRcvPkts
+  set_be(d, 40, 4, 0xdeadbeef);  // PortXmitWait
   PortCountersFields f = decode_port_counters(d);
   EXPECT_EQ(f.port_select, 3);
   EXPECT_EQ(f.counter_select, 0xffff);
@@ -246,8 +276,12 @@ TEST(SmpDecodeTest, PortCountersFieldsComeFromTheirTableOffsets) {
 }
 
 TEST(SmpDecodeTest, PortCountersExtendedPreferredForDataCounters) {
-  MadPayload d = bytes({{1, 5}, {11, 0x01}, {12, 0x23}, {13, 0x45}, {14, 0x67}, {15, 0x89},
-                        {20, 0x0f}, {21, 0xed}, {22, 0xcb}, {23, 0xa9}, {31, 0x10}, {39, 0x20}});
+  MadPayload d{};
+  d[1] = 5;                              // PortSelect
+  set_be(d, 8, 8, 0x0000000123456789);   // PortXmitData, bytes 8-15
+  set_be(d, 16, 8, 0x000000000fedcba9);  // PortRcvData, bytes 16-23
+  set_be(d, 24, 8, 0x10);                // PortXmitPkts
+  set_be(d, 32, 8, 0x20);                // PortRcvPkts
   PortCountersExtendedFields e = decode_port_counters_extended(d);
   EXPECT_EQ(e.port_select, 5);
   EXPECT_EQ(e.xmit_data, 0x0123456789ULL);

@@ -2,9 +2,9 @@
 // trip, and the model's speeds survive encode_speeds/decode_speeds. The decoders themselves
 // are pinned to the IBA layout by smp_decode_test.cpp.
 
-#include <gtest/gtest.h>
-
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/discover/smp_decode.hpp"
 
@@ -14,6 +14,7 @@ namespace {
 class Random {
  public:
   explicit Random(std::uint64_t seed) : engine_(seed) {}
+
   template <typename T>
   T bits(int width) {
     std::uint64_t v = engine_();
@@ -27,10 +28,11 @@ class Random {
 TEST(SmpEncodeTest, NodeInfoRoundTrips) {
   Random r(1);
   for (int i = 0; i < 200; ++i) {
-    NodeInfoFields f{r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),
-                     r.bits<std::uint8_t>(8),   r.bits<Guid>(64),          r.bits<Guid>(64),
-                     r.bits<Guid>(64),          r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16),
-                     r.bits<std::uint32_t>(32), r.bits<std::uint8_t>(8),   r.bits<std::uint32_t>(24)};
+    NodeInfoFields f{
+        r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),
+        r.bits<std::uint8_t>(8),   r.bits<Guid>(64),          r.bits<Guid>(64),
+        r.bits<Guid>(64),          r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16),
+        r.bits<std::uint32_t>(32), r.bits<std::uint8_t>(8),   r.bits<std::uint32_t>(24)};
     EXPECT_EQ(decode_node_info(encode_node_info(f)), f);
   }
 }
@@ -79,19 +81,19 @@ TEST(SmpEncodeTest, PortInfoRoundTrips) {
 TEST(SmpEncodeTest, CountersRoundTrip) {
   Random r(4);
   for (int i = 0; i < 200; ++i) {
-    PortCountersFields c{r.bits<std::uint8_t>(8),   r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16),
-                         r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),   r.bits<std::uint16_t>(16),
-                         r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16),
-                         r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(4),
-                         r.bits<std::uint8_t>(4),   r.bits<std::uint16_t>(16), r.bits<std::uint32_t>(32),
-                         r.bits<std::uint32_t>(32), r.bits<std::uint32_t>(32), r.bits<std::uint32_t>(32),
-                         r.bits<std::uint32_t>(32)};
+    PortCountersFields c{
+        r.bits<std::uint8_t>(8),   r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16),
+        r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),   r.bits<std::uint16_t>(16),
+        r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16), r.bits<std::uint16_t>(16),
+        r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(8),   r.bits<std::uint8_t>(4),
+        r.bits<std::uint8_t>(4),   r.bits<std::uint16_t>(16), r.bits<std::uint32_t>(32),
+        r.bits<std::uint32_t>(32), r.bits<std::uint32_t>(32), r.bits<std::uint32_t>(32),
+        r.bits<std::uint32_t>(32)};
     EXPECT_EQ(decode_port_counters(encode_port_counters(c)), c);
-    PortCountersExtendedFields e{r.bits<std::uint8_t>(8), r.bits<std::uint16_t>(16),
-                                 r.bits<std::uint64_t>(64), r.bits<std::uint64_t>(64),
-                                 r.bits<std::uint64_t>(64), r.bits<std::uint64_t>(64),
-                                 r.bits<std::uint64_t>(64), r.bits<std::uint64_t>(64),
-                                 r.bits<std::uint64_t>(64)};
+    PortCountersExtendedFields e{
+        r.bits<std::uint8_t>(8),   r.bits<std::uint16_t>(16), r.bits<std::uint64_t>(64),
+        r.bits<std::uint64_t>(64), r.bits<std::uint64_t>(64), r.bits<std::uint64_t>(64),
+        r.bits<std::uint64_t>(64), r.bits<std::uint64_t>(64), r.bits<std::uint64_t>(64)};
     EXPECT_EQ(decode_port_counters_extended(encode_port_counters_extended(e)), e);
     MlnxExtPortInfoFields m{r.bits<std::uint8_t>(8), r.bits<std::uint8_t>(8),
                             r.bits<std::uint8_t>(8), r.bits<std::uint8_t>(8)};

@@ -1,0 +1,54 @@
+// `ibatlas discover` without hardware: its command line only. Crawls themselves are tested
+// through the fake transport (tests/unit/discover) and ibsim (tests/sim).
+
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "ibatlas/exit_status.hpp"
+
+#include "cli.hpp"
+
+namespace ibatlas {
+namespace {
+
+struct Run {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Run run_cli(const std::vector<std::string>& args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  int status = cli::run(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(DiscoverCommandTest, HelpNamesTheWindowOptionAndTheExitStatuses) {
+  Run r = run_cli({"discover", "--help"});
+  EXPECT_EQ(r.status, kExitOk);
+  EXPECT_NE(r.out.find("--outstanding"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("-o,--output"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Exit status 4"), std::string::npos) << r.out;
+}
+
+TEST(DiscoverCommandTest, OutOfRangeOptionsAreUsageErrors) {
+  EXPECT_EQ(run_cli({"discover", "--outstanding", "0"}).status, kExitUsage);
+  EXPECT_EQ(run_cli({"discover", "--max-hops", "64"}).status, kExitUsage);
+  EXPECT_EQ(run_cli({"discover", "--to", "svg"}).status, kExitUsage);
+  EXPECT_EQ(run_cli({"discover", "-t", "0"}).status, kExitUsage);
+  EXPECT_EQ(run_cli({"discover", "--retries", "-1"}).status, kExitUsage);
+}
+
+TEST(DiscoverCommandTest, AMissingCaIsAnErrorThatNamesIt) {
+  Run r = run_cli({"discover", "-C", "no-such-ca0", "-P", "1"});
+  EXPECT_EQ(r.status, kExitBadInput);
+  bool named = r.err.find("no-such-ca0") != std::string::npos;
+  bool no_umad = r.err.find("without rdma-core") != std::string::npos;  // hardware_none.cpp
+  EXPECT_TRUE(named || no_umad) << r.err;
+  EXPECT_TRUE(r.out.empty());  // nothing written when nothing was crawled
+}
+
+}  // namespace
+}  // namespace ibatlas
