@@ -25,6 +25,8 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_convert_command(app, out, err, status);
   add_discover_command(app, out, err, status);
   add_check_command(app, out, err, status);
+  add_diff_command(app, out, err, status);
+  add_history_command(app, out, err, status);
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here
   } catch (const CLI::ParseError& e) {

@@ -23,5 +23,7 @@ void add_show_command(CLI::App& app, std::ostream& out, std::ostream& err, int& 
 void add_convert_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_diff_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 
 }  // namespace ibatlas::cli

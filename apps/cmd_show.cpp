@@ -32,7 +32,7 @@ nlohmann::ordered_json summary_json(const FabricSummary& s, const Provenance& pr
   j["links_by_rate"] = s.links_by_rate;
   nlohmann::ordered_json radix = nlohmann::ordered_json::object();
   for (const auto& [ports, count] : s.switches_by_radix) {
-    radix[std::to_string(ports)] = count;
+    radix[ports == 0 ? "unknown" : std::to_string(ports)] = count;
   }
   j["switches_by_radix"] = radix;
   j["down_ports"] = s.down_ports;
@@ -55,7 +55,7 @@ void print_text(const FabricSummary& s, const Provenance& provenance, std::ostre
   }
   out << "switches by radix:\n";
   for (const auto& [ports, count] : s.switches_by_radix) {
-    out << "  " << ports << " ports: " << count << '\n';
+    out << "  " << (ports == 0 ? "unknown" : std::to_string(ports)) << " ports: " << count << '\n';
   }
   out << "down ports: " << s.down_ports << '\n';
   if (!s.lacks.empty()) {

@@ -6,6 +6,13 @@
 
 namespace ibatlas {
 
+void FabricBuilder::reserve(std::size_t nodes, std::size_t ports) {
+  nodes_.reserve(nodes);
+  ports_by_node_.reserve(nodes);
+  ports_.reserve(ports);
+  node_by_guid_.reserve(nodes);
+}
+
 NodeId FabricBuilder::add_node(Node node) {
   NodeId id{static_cast<std::uint32_t>(nodes_.size())};
   node_by_guid_.try_emplace(node.guid, id);
@@ -80,7 +87,7 @@ Fabric FabricBuilder::build() && {
     nodes_[n].ports = static_cast<std::uint32_t>(ids.size());
     for (PortId id : ids) {
       old_to_new[id.value] = static_cast<std::uint32_t>(ordered.size());
-      ordered.push_back(ports_[id.value]);
+      ordered.push_back(std::move(ports_[id.value]));
     }
   }
   for (Port& p : ordered) {

@@ -4,6 +4,7 @@
 // and ports in any order; build() sorts each node's ports by number, makes them
 // contiguous, remaps peers and builds the indexes.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
@@ -15,6 +16,10 @@ namespace ibatlas {
 
 class FabricBuilder {
  public:
+  // Sizes the storage for a fabric of about this many nodes and ports (readers that know
+  // the input size call it; it only saves reallocations).
+  void reserve(std::size_t nodes, std::size_t ports);
+
   // Adds a node. node.first_port and node.ports are ignored (build() sets them).
   NodeId add_node(Node node);
 

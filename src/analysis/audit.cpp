@@ -34,10 +34,10 @@ PortRef ref(const Endpoint& e) {
 // A cable the plan reports missing is not also a port.down (same ports, either order).
 void drop_reported_downs(std::vector<Finding>& findings) {
   std::set<std::pair<PortRef, PortRef>> missing;
-  auto ends = [](const Finding& f) {
+  auto ends = [](const Finding& f) -> std::pair<PortRef, PortRef> {
     PortRef a = ref(f.location.here);
     PortRef b = f.location.peer ? ref(*f.location.peer) : PortRef{-1, -1};
-    return std::minmax(a, b);
+    return std::minmax(a, b);  // copied out before a and b go
   };
   for (const Finding& f : findings) {
     if (f.check == "plan.missing") {

@@ -87,25 +87,36 @@ struct RateContext {
   std::optional<double> seconds;
 };
 
+// What judging one counter found: measured, expected and message, when over its limit.
+struct Excess {
+  std::string measured;
+  std::string expected;
+  std::string message;
+};
+
 // One counter of one port against its threshold: a rate when `then` holds a value for it.
-bool judge_counter(const CounterInfo& c, std::uint64_t threshold, const PortCounters& now,
-                   const PortCounters* then, std::optional<double> seconds, Finding& f) {
+std::optional<Excess> judge_counter(const CounterInfo& c, std::uint64_t threshold,
+                                    const PortCounters& now, const PortCounters* then,
+                                    std::optional<double> seconds) {
   std::uint64_t value = *(now.*c.field);
   if (then != nullptr && (then->*c.field).has_value() && seconds) {
     std::uint64_t old = *(then->*c.field);
     std::uint64_t growth = value >= old ? value - old : value;  // lower: reset in between
     double per_hour = static_cast<double>(growth) * 3600.0 / *seconds;
-    f.measured = rate_string(per_hour);
-    f.expected = "<= " + std::to_string(threshold) + "/h";
-    f.message = std::string(c.name) + " grew by " + std::to_string(growth) + " (" + f.measured +
-                ") since the earlier snapshot";
-    return per_hour > static_cast<double>(threshold);
+    if (per_hour <= static_cast<double>(threshold)) {
+      return std::nullopt;
+    }
+    std::string rate = rate_string(per_hour);
+    return Excess{rate, "<= " + std::to_string(threshold) + "/h",
+                  std::string(c.name) + " grew by " + std::to_string(growth) + " (" + rate +
+                      ") since the earlier snapshot"};
   }
-  f.measured = std::to_string(value);
-  f.expected = "<= " + std::to_string(threshold);
-  f.message = std::string(c.name) + " is " + f.measured + " (threshold " +
-              std::to_string(threshold) + ")";
-  return value > threshold;
+  if (value <= threshold) {
+    return std::nullopt;
+  }
+  return Excess{std::to_string(value), "<= " + std::to_string(threshold),
+                std::string(c.name) + " is " + std::to_string(value) + " (threshold " +
+                    std::to_string(threshold) + ")"};
 }
 
 void check_port(const FindingFactory& make, const AuditOptions& options, const RateContext& rate,
@@ -118,8 +129,13 @@ void check_port(const FindingFactory& make, const AuditOptions& options, const R
     if (!(now.*c.field)) {
       continue;
     }
-    Finding f = make.at_port(c.check, port);
-    if (judge_counter(c, options.counter_thresholds.*c.threshold, now, then, rate.seconds, f)) {
+    std::optional<Excess> excess =
+        judge_counter(c, options.counter_thresholds.*c.threshold, now, then, rate.seconds);
+    if (excess) {
+      Finding f = make.at_port(c.check, port);
+      f.measured = std::move(excess->measured);
+      f.expected = std::move(excess->expected);
+      f.message = std::move(excess->message);
       f.hint = std::string(kHints[i]);
       out.push_back(std::move(f));
     }

@@ -231,7 +231,16 @@ class Validator {
     if (!first_) {
       return FtreeVerdict{};
     }
-    return reject(kProperties[*first_].code, kProperties[*first_].reason, std::move(culprits_));
+    std::stable_sort(culprits_.begin(), culprits_.end(),
+                     [](const Noted& a, const Noted& b) { return a.property < b.property; });
+    std::vector<FtreeCulprit> culprits;
+    std::set<std::pair<NodeId, NodeId>> seen;
+    for (const Noted& n : culprits_) {
+      if (seen.insert(n.nodes).second) {
+        culprits.push_back(n.culprit);
+      }
+    }
+    return reject(kProperties[*first_].code, kProperties[*first_].reason, std::move(culprits));
   }
 
  private:
@@ -270,21 +279,23 @@ class Validator {
     }
   }
 
-  // Records a culprit once per node or unordered node pair.
+  // Records a culprit; run() keeps one per node or node pair, the one of the first failed
+  // property (in opensm's order of tests), which the verdict names.
   void note(std::size_t property, FtreeCulprit culprit, NodeId a, NodeId b) {
-    if (!seen_.insert(std::minmax(a, b)).second) {
-      return;
-    }
     first_ = first_ ? std::min(*first_, property) : property;
-    culprits_.push_back(culprit);
+    culprits_.push_back(Noted{property, std::minmax(a, b), culprit});
   }
 
   const Fabric& fabric_;
   const Ranking& r_;
   std::vector<Groups> groups_;
   std::optional<std::size_t> first_;
-  std::vector<FtreeCulprit> culprits_;
-  std::set<std::pair<NodeId, NodeId>> seen_;
+  struct Noted {
+    std::size_t property;
+    std::pair<NodeId, NodeId> nodes;  // a culprit counts once per node or node pair
+    FtreeCulprit culprit;
+  };
+  std::vector<Noted> culprits_;
 };
 
 }  // namespace

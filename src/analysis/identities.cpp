@@ -51,7 +51,10 @@ std::string others_text(const FindingFactory& make, std::vector<Holder>& holders
             [&key](const Holder& a, const Holder& b) { return key(a) < key(b); });
   std::string text;
   for (std::size_t i = 1; i < holders.size() && i <= kListed; ++i) {
-    text += (i == 1 ? "" : ", ") + holder_text(make, holders[i]);
+    if (i > 1) {
+      text += ", ";
+    }
+    text += holder_text(make, holders[i]);
   }
   if (holders.size() > kListed + 1) {
     text += " and " + std::to_string(holders.size() - kListed - 1) + " more";
@@ -194,6 +197,15 @@ void duplicate_lids(const FindingFactory& make, std::vector<Finding>& out) {
   }
 }
 
+// The state that matters for a holder's LID: the CA port's own, or a switch's port 0.
+std::optional<PortState> state_of(const Fabric& fabric, const Holder& h) {
+  std::optional<PortId> port = h.port ? h.port : fabric.find_port(h.node, 0);
+  if (!port) {
+    return std::nullopt;
+  }
+  return fabric.port(*port).state;
+}
+
 void unassigned_lids(const FindingFactory& make, std::vector<Finding>& out) {
   const Fabric& fabric = make.fabric();
   for (const Holder& h : lid_holders(fabric)) {
@@ -201,10 +213,7 @@ void unassigned_lids(const FindingFactory& make, std::vector<Finding>& out) {
     if (!lid || (lid->first != 0 && lid->first != kPermissiveLid)) {
       continue;
     }
-    // The state that matters: the CA port's own, or a switch's port 0.
-    std::optional<PortId> state_port = h.port ? h.port : fabric.find_port(h.node, 0);
-    std::optional<PortState> state =
-        state_port ? fabric.port(*state_port).state : std::optional<PortState>();
+    std::optional<PortState> state = state_of(fabric, h);
     std::span<const Port> ports =
         h.port ? std::span<const Port>(&fabric.port(*h.port), 1) : fabric.ports_of(h.node);
     bool cabled = std::any_of(ports.begin(), ports.end(),

@@ -77,7 +77,10 @@ std::optional<Finding> disagreement(const FindingFactory& make, PortId a, PortId
     }
     std::string sep = measured.empty() ? "" : "; ";
     measured += sep + field.name + " " + values->first + " vs " + values->second;
-    names += (names.empty() ? "" : ", ") + std::string(field.name);
+    if (!names.empty()) {
+      names += ", ";
+    }
+    names += field.name;
     worst = worst ? std::min(*worst, field.severity) : field.severity;
   }
   if (!worst) {

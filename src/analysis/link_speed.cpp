@@ -80,7 +80,10 @@ Finding capped_finding(const FindingFactory& make, PortId a, PortId b, const Lin
     PortId end = verdict.limited_by_a && !verdict.limited_by_b ? a
                  : verdict.limited_by_b && !verdict.limited_by_a ? b
                                                                  : here;
-    reasons += (reasons.empty() ? "" : "; ") + capped_reason(make, end, verdict, is_width);
+    if (!reasons.empty()) {
+      reasons += "; ";
+    }
+    reasons += capped_reason(make, end, verdict, is_width);
   }
   f.message = "runs " + f.measured + ", could run " + f.expected + ": " + reasons;
   f.hint = "enable " + f.expected +

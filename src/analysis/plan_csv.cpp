@@ -150,7 +150,10 @@ PlannedCable cable_line(std::string_view line, bool with_rate, const Where& at) 
 std::string header_of(std::string_view line, const Where& at) {
   std::string joined;
   for (const std::string& field : split_fields(line, at)) {
-    joined += (joined.empty() ? "" : ",") + lowercase(field);
+    if (!joined.empty()) {
+      joined += ',';
+    }
+    joined += lowercase(field);
   }
   return joined;
 }

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <utility>
@@ -106,6 +107,17 @@ struct Outstanding {
 std::string port_label(const std::string& ca, int port) {
   std::string where = ca.empty() ? "the first CA with an active port" : "CA " + ca;
   return where + (port == 0 ? std::string(", first active port") : " port " + std::to_string(port));
+}
+
+// Under ibsim's umad2sim, write() holds umad2sim's device mutex while it blocks on a full
+// unix datagram socket (10 datagrams, net.unix.max_dgram_qlen), and its receiver thread needs
+// that mutex to take replies off the other socket; with more than about 20 MADs in flight
+// the client and ibsim can block each other for good. 16 keeps clear of that.
+constexpr std::size_t kUmad2simWindow = 16;
+
+bool under_umad2sim() {
+  const char* preload = std::getenv("LD_PRELOAD");
+  return preload != nullptr && std::strstr(preload, "umad2sim") != nullptr;
 }
 
 }  // namespace
@@ -251,6 +263,9 @@ void UmadTransport::Impl::pump(std::chrono::milliseconds timeout) {
 
 UmadTransport::UmadTransport(const LivePortOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
+  if (under_umad2sim()) {
+    impl_->options.max_in_flight = std::min(options.max_in_flight, kUmad2simWindow);
+  }
   impl_->open();
 }
 

@@ -30,7 +30,7 @@ struct FtreeVerdict {
   bool accepted = true;
   std::string code;    // opensm's log code for the failed condition ("AB0B"), or ""
   std::string reason;  // the failed condition in words
-  std::vector<FtreeCulprit> culprits;  // in a deterministic order; empty for global reasons
+  std::vector<FtreeCulprit> culprits;  // by failed condition, then rank; empty: a global reason
 };
 
 // Emulates opensm's checks. Ranks: opensm ranks switches by hop distance from the switches

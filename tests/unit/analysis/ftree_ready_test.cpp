@@ -39,9 +39,17 @@ struct Clos {
 TEST(FtreeReadyTest, GeneratedFatTreesAreAccepted) {
   EXPECT_TRUE(judge_ftree(test::make_fat_tree({.levels = 2, .radix = 8})).accepted);
   EXPECT_TRUE(judge_ftree(test::make_fat_tree({.levels = 3, .radix = 8})).accepted);
-  EXPECT_TRUE(judge_ftree(test::make_fat_tree({.levels = 3, .radix = 8, .hosts = 20})).accepted)
-      << "missing hosts are allowed";
+  EXPECT_TRUE(judge_ftree(test::make_fat_tree({.levels = 2, .radix = 8, .hosts = 13})).accepted)
+      << "a leaf short of hosts is allowed";
   EXPECT_TRUE(judge_ftree(Clos(4, 2, 2).s.build()).accepted);
+}
+
+TEST(FtreeReadyTest, LeavesWithoutHostsInAThreeLevelTreeAreRejected) {
+  // Hosts fill pod 1 and one leaf of pod 2; the three other leaves of pod 2 have none, so
+  // opensm ranks them with the cores (both two hops above the leaves it knows) and the
+  // roots differ in their down-neighbours.
+  FtreeVerdict v = judge_ftree(test::make_fat_tree({.levels = 3, .radix = 8, .hosts = 20}));
+  EXPECT_FALSE(v.accepted);
 }
 
 TEST(FtreeReadyTest, CaCabledToCaIsAb0f) {

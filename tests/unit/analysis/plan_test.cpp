@@ -167,6 +167,8 @@ TEST(PlanTest, AmbiguousNameIsReportedOnceAndItsCablesSkipped) {
   });
   std::vector<Finding> a = check(f,
                                  "node,port,peer_node,peer_port\n"
+                                 "leaf1,35,spine1,1\n"
+                                 "leaf2,35,spine1,2\n"
                                  "leaf1,2,h2,1\n"
                                  "leaf2,9,h2,2\n");
   ASSERT_EQ(a.size(), 1u);
@@ -180,7 +182,10 @@ TEST(PlanTest, NamesMayBeGuidsOrNodeNameMapNames) {
   std::vector<Finding> r = check(built(as_planned),
                                  "node,port,peer_node,peer_port\n"
                                  "0x0000000000000101,1,rack1-node1,1\n"
-                                 "0x101,2,h2,1\n",
+                                 "0x101,2,h2,1\n"
+                                 "leaf2,1,0x3001,1\n"
+                                 "leaf1,35,spine1,1\n"
+                                 "leaf2,35,spine1,2\n",
                                  &map);
   EXPECT_TRUE(r.empty()) << r.front().message;
 }

@@ -1,0 +1,60 @@
+// ibatlas diff OLD NEW [--ignore lids,descriptions,counters] [--json] [--node-name-map FILE]
+// What changed between two snapshots of any formats (docs/diff.md). Exit status as diff(1):
+// 0 the same, 1 different, 3 an input could not be read. There is no --svg yet: it needs the
+// renderer (include/ibatlas/render/), which does not exist yet.
+
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "cli.hpp"
+#include "ibatlas/diff/diff.hpp"
+#include "ibatlas/diff/diff_report.hpp"
+#include "ibatlas/exit_status.hpp"
+#include "source.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct DiffCommandOptions {
+  std::string before;
+  std::string after;
+  std::vector<std::string> ignore;
+  bool json = false;
+  SourceOptions source_options;
+};
+
+int run_diff(const DiffCommandOptions& options, std::ostream& out, std::ostream& err) {
+  // 1. Both snapshots first, so that a bad file fails before any output.
+  Fabric before = load_source(options.before, options.source_options, err).fabric;
+  Fabric after = load_source(options.after, options.source_options, err).fabric;
+  // 2. Compare, 3. report, 4. exit like diff(1).
+  FabricDiff diff = diff_fabrics(before, after, ignoring(options.ignore));
+  if (options.json) {
+    write_diff_json(diff, out);
+  } else {
+    write_diff_text(diff, out);
+  }
+  return diff.same() ? kExitOk : kExitFindings;
+}
+
+}  // namespace
+
+void add_diff_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
+  auto options = std::make_shared<DiffCommandOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "diff", "What changed between two snapshots (exit 0 same, 1 different, >= 2 trouble)");
+  cmd->add_option("OLD", options->before, "The earlier snapshot (any format)")->required();
+  cmd->add_option("NEW", options->after, "The later snapshot (any format)")->required();
+  cmd->add_option("--ignore", options->ignore, "Leave out: lids, descriptions, counters")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"lids", "descriptions", "counters"}));
+  cmd->add_flag("--json", options->json, "Print JSON instead of text");
+  cmd->add_option("--node-name-map", options->source_options.node_name_map,
+                  "infiniband-diags node-name-map file (applied to both)");
+  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  cmd->callback([options, &out, &err, &status] { status = run_diff(*options, out, err); });
+}
+
+}  // namespace ibatlas::cli

@@ -1,0 +1,112 @@
+// ibatlas history SNAPSHOT... | DIR [--ignore lids,descriptions,counters] [--json]
+// Many snapshots of one fabric in time order: the timeline of changes, flapping links, slow
+// degradation, nodes that came and went (docs/diff.md). A directory stands for every file
+// in it. Exit 0, or 3 when a snapshot cannot be read.
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "cli.hpp"
+#include "ibatlas/diff/history.hpp"
+#include "ibatlas/diff/history_report.hpp"
+#include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
+#include "source.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct HistoryOptions {
+  std::vector<std::string> inputs;
+  std::vector<std::string> ignore;
+  bool json = false;
+  SourceOptions source_options;
+};
+
+// Files named on the command line, and the regular files of named directories (by name,
+// hidden ones left out).
+std::vector<std::string> expand_inputs(const std::vector<std::string>& inputs) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const std::string& input : inputs) {
+    std::error_code ec;
+    if (!fs::is_directory(input, ec)) {
+      files.push_back(input);
+      continue;
+    }
+    std::vector<std::string> inside;
+    for (const fs::directory_entry& e : fs::directory_iterator(input, ec)) {
+      if (e.is_regular_file() && !e.path().filename().string().starts_with(".")) {
+        inside.push_back(e.path().string());
+      }
+    }
+    if (ec) {
+      throw Error("cannot list " + input + ": " + ec.message());
+    }
+    std::sort(inside.begin(), inside.end());
+    files.insert(files.end(), inside.begin(), inside.end());
+  }
+  return files;
+}
+
+// The provenance time, else the file's modification time (said on `err`).
+std::optional<std::int64_t> time_of(const Fabric& f, const std::string& path, std::ostream& err) {
+  if (std::optional<std::int64_t> t = snapshot_time(f)) {
+    return t;
+  }
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    return std::nullopt;
+  }
+  err << "ibatlas: " << path << ": no time in the snapshot; using the file's modification time\n";
+  return static_cast<std::int64_t>(st.st_mtime);
+}
+
+int run_history(const HistoryOptions& options, std::ostream& out, std::ostream& err) {
+  // 1. Every snapshot first, so that a bad file fails before any output.
+  std::vector<std::string> files = expand_inputs(options.inputs);
+  if (files.empty()) {
+    throw Error("no snapshots to read");
+  }
+  std::vector<Fabric> fabrics;
+  fabrics.reserve(files.size());  // HistorySnapshot borrows: no reallocation from here on
+  std::vector<HistorySnapshot> snapshots;
+  for (const std::string& file : files) {
+    fabrics.push_back(load_source(file, options.source_options, err).fabric);
+    snapshots.push_back(HistorySnapshot{file, time_of(fabrics.back(), file, err), &fabrics.back()});
+  }
+  // 2. Order by time and follow the fabric through them, 3. report.
+  History history = build_history(std::move(snapshots), ignoring(options.ignore));
+  if (options.json) {
+    write_history_json(history, out);
+  } else {
+    write_history_text(history, out);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
+  auto options = std::make_shared<HistoryOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "history", "Timeline of many snapshots: changes, flapping links, degradation, nodes");
+  cmd->add_option("SNAPSHOT", options->inputs, "Snapshot files, or directories of them")
+      ->required();
+  cmd->add_option("--ignore", options->ignore, "Leave out: lids, descriptions, counters")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"lids", "descriptions", "counters"}));
+  cmd->add_flag("--json", options->json, "Print JSON instead of text");
+  cmd->add_option("--node-name-map", options->source_options.node_name_map,
+                  "infiniband-diags node-name-map file (applied to all)");
+  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  cmd->callback([options, &out, &err, &status] { status = run_history(*options, out, err); });
+}
+
+}  // namespace ibatlas::cli

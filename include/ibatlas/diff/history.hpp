@@ -1,0 +1,82 @@
+#pragma once
+
+// `ibatlas history`: many snapshots of one fabric, ordered by time. What changed from each
+// snapshot to the next (the timeline), which links went down and came back (flapping),
+// which links lost width or speed and got it back (slow degradation), and which nodes came
+// and went. "What changed since the install?" and "which cables flap?".
+//
+// A node keeps its identity across snapshots by GUID, and across a replacement (diff's
+// node.replaced) by the GUID it had first. A link is named by its two ends (node, port).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ibatlas/diff/change.hpp"
+#include "ibatlas/diff/diff.hpp"
+#include "ibatlas/diff/link_diff.hpp"
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas {
+
+struct HistorySnapshot {
+  std::string name;                  // for the report: the file it was read from
+  std::optional<std::int64_t> time;  // seconds since 1970: snapshot_time(), or the caller's
+  const Fabric* fabric = nullptr;    // borrowed; must outlive build_history
+};
+
+// The changes from snapshots[from] to snapshots[to] (to = from + 1).
+struct TimelineStep {
+  std::size_t from = 0;
+  std::size_t to = 0;
+  std::vector<Change> changes;  // report order
+};
+
+// A link that was up in some snapshots and not in others. A link is up in a snapshot when
+// its two ports name each other and neither says Down. Only snapshot pairs where both its
+// nodes are present count: a node that disappears takes its links with it, and that is the
+// node's story (NodePresence), not the link's.
+struct LinkHistory {
+  PortRef a;  // the lower end by (first GUID, port); names as last seen
+  PortRef b;
+  std::vector<std::pair<std::size_t, bool>> transitions;  // (snapshot index, now up)
+  bool flapping() const { return transitions.size() >= 2; }
+};
+
+// A link whose rate (link_rate) dropped while its cable stayed: `normal` is the rate just
+// before the drop, `worst` the lowest seen while degraded. `restored` is the first snapshot
+// with the link back at `normal` or better; nullopt when it never got back.
+struct Degradation {
+  PortRef a;
+  PortRef b;
+  LinkRate normal;
+  LinkRate worst;
+  std::size_t since = 0;
+  std::optional<std::size_t> restored;
+};
+
+// A node missing from some snapshots: the intervals (first, last snapshot index, inclusive)
+// in which it was present.
+struct NodePresence {
+  PortRef node;  // GUID it had first, description as last seen
+  NodeType type = NodeType::Ca;
+  std::vector<std::pair<std::size_t, std::size_t>> present;
+};
+
+struct History {
+  std::vector<HistorySnapshot> snapshots;    // in time order
+  std::vector<TimelineStep> timeline;        // one step per consecutive pair
+  std::vector<LinkHistory> links;            // with >= 1 transition; most transitions first
+  std::vector<Degradation> degradations;     // by `since`
+  std::vector<NodePresence> nodes;           // by first appearance, then GUID
+};
+
+// Orders the snapshots by time (stable; those without a time keep their order, last), diffs
+// each with the next (with `options`), and tracks links and nodes through all of them.
+// Linear in the total size of the snapshots. REQUIRES: every fabric pointer is non-null.
+History build_history(std::vector<HistorySnapshot> snapshots, const DiffOptions& options = {});
+
+}  // namespace ibatlas

@@ -1,0 +1,23 @@
+#pragma once
+
+// `ibatlas history` output: text, or one JSON object (schema in docs/diff.md).
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "ibatlas/diff/history.hpp"
+
+namespace ibatlas {
+
+// Seconds since 1970 as "2026-11-29T23:48:00Z".
+std::string utc_string(std::int64_t seconds);
+
+// The snapshots in order, the steps that changed something (grouped like `ibatlas diff`),
+// then flapping links, degradations and nodes that came and went.
+void write_history_text(const History& history, std::ostream& out);
+
+// {snapshots, timeline, links, degradations, nodes}.
+void write_history_json(const History& history, std::ostream& out);
+
+}  // namespace ibatlas

@@ -1,0 +1,121 @@
+#include "ibatlas/diff/diff.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+#include "ibatlas/analysis/counters.hpp"
+#include "ibatlas/error.hpp"
+#include "ibatlas/diff/attribute_diff.hpp"
+#include "ibatlas/diff/cable_diff.hpp"
+#include "ibatlas/diff/counter_diff.hpp"
+#include "ibatlas/diff/link_diff.hpp"
+#include "ibatlas/diff/node_match.hpp"
+#include "ibatlas/diff/port_state_diff.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+SnapshotInfo info_of(const Fabric& f) {
+  const Provenance& p = f.provenance();
+  return SnapshotInfo{p.source, p.format, p.time};
+}
+
+Change node_change(ChangeKind kind, const Fabric& f, NodeId id) {
+  Change c;
+  c.kind = kind;
+  c.at = node_ref(f, id);
+  std::string type = to_string(f.node(id).type);
+  (kind == ChangeKind::NodeAdded ? c.after : c.before) = type;
+  return c;
+}
+
+void diff_nodes(const Fabric& before, const Fabric& after, const NodeMatch& match,
+                std::vector<Change>& out) {
+  for (std::uint32_t i = 0; i < match.after_of.size(); ++i) {
+    if (!match.after_of[i]) {
+      out.push_back(node_change(ChangeKind::NodeRemoved, before, NodeId{i}));
+    }
+  }
+  for (std::uint32_t i = 0; i < match.before_of.size(); ++i) {
+    if (!match.before_of[i]) {
+      out.push_back(node_change(ChangeKind::NodeAdded, after, NodeId{i}));
+    }
+  }
+  for (auto [old, now] : match.replaced) {
+    Change& c = out.emplace_back();
+    c.kind = ChangeKind::NodeReplaced;
+    c.at = node_ref(after, now);
+    c.before = guid_string(before.node(old).guid);
+    c.after = guid_string(after.node(now).guid);
+  }
+}
+
+void append(std::vector<Change>& out, std::vector<Change> more) {
+  out.insert(out.end(), std::make_move_iterator(more.begin()),
+             std::make_move_iterator(more.end()));
+}
+
+}  // namespace
+
+FabricDiff diff_fabrics(const Fabric& before, const Fabric& after, const DiffOptions& options) {
+  FabricDiff d;
+  d.before = info_of(before);
+  d.after = info_of(after);
+  d.seconds = seconds_between(before, after);
+  d.options = options;
+  NodeMatch match = match_nodes(before, after);
+  diff_nodes(before, after, match, d.changes);
+  append(d.changes, diff_cables(before, after, match));
+  append(d.changes, diff_link_rates(before, after, match));
+  append(d.changes, diff_port_states(before, after, match));
+  if (!options.ignore_lids) {
+    append(d.changes, diff_lids(before, after, match));
+  }
+  if (!options.ignore_descriptions) {
+    append(d.changes, diff_descriptions(before, after, match));
+  }
+  if (!options.ignore_counters) {
+    append(d.changes, diff_counters(before, after, match, d.seconds));
+  }
+  std::sort(d.changes.begin(), d.changes.end(), report_order);
+  return d;
+}
+
+DiffOptions ignoring(const std::vector<std::string>& words) {
+  DiffOptions o;
+  for (const std::string& w : words) {
+    if (w == "lids") {
+      o.ignore_lids = true;
+    } else if (w == "descriptions") {
+      o.ignore_descriptions = true;
+    } else if (w == "counters") {
+      o.ignore_counters = true;
+    } else {
+      throw Error("cannot ignore \"" + w + "\": expected lids, descriptions or counters");
+    }
+  }
+  return o;
+}
+
+std::optional<std::int64_t> snapshot_time(const Fabric& fabric) {
+  const std::optional<std::string>& time = fabric.provenance().time;
+  if (!time) {
+    return std::nullopt;
+  }
+  if (std::optional<std::int64_t> utc = parse_utc_time(*time)) {
+    return utc;
+  }
+  return parse_utc_time(*time + "Z");
+}
+
+std::optional<double> seconds_between(const Fabric& before, const Fabric& after) {
+  std::optional<std::int64_t> t0 = snapshot_time(before);
+  std::optional<std::int64_t> t1 = snapshot_time(after);
+  if (!t0 || !t1 || *t1 <= *t0) {
+    return std::nullopt;
+  }
+  return static_cast<double>(*t1 - *t0);
+}
+
+}  // namespace ibatlas

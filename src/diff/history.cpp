@@ -1,0 +1,51 @@
+#include "ibatlas/diff/history.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "diff/history_tracker.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+// Snapshots without a time go last, in the order given.
+void order_by_time(std::vector<HistorySnapshot>& snapshots) {
+  std::stable_sort(snapshots.begin(), snapshots.end(),
+                   [](const HistorySnapshot& a, const HistorySnapshot& b) {
+                     if (!a.time || !b.time) {
+                       return a.time.has_value() && !b.time.has_value();
+                     }
+                     return *a.time < *b.time;
+                   });
+}
+
+// node.replaced says before = old GUID, after = new GUID, as guid_string writes them.
+void learn_replacements(const std::vector<Change>& changes, diff::HistoryTracker& tracker) {
+  for (const Change& c : changes) {
+    if (c.kind == ChangeKind::NodeReplaced && c.before && c.after) {
+      tracker.alias(std::stoull(*c.after, nullptr, 16), std::stoull(*c.before, nullptr, 16));
+    }
+  }
+}
+
+}  // namespace
+
+History build_history(std::vector<HistorySnapshot> snapshots, const DiffOptions& options) {
+  order_by_time(snapshots);
+  History h;
+  diff::HistoryTracker tracker(snapshots.size());
+  for (std::size_t i = 0; i < snapshots.size(); ++i) {
+    if (i > 0) {
+      FabricDiff d = diff_fabrics(*snapshots[i - 1].fabric, *snapshots[i].fabric, options);
+      learn_replacements(d.changes, tracker);
+      h.timeline.push_back(TimelineStep{i - 1, i, std::move(d.changes)});
+    }
+    tracker.observe(i, *snapshots[i].fabric);
+  }
+  tracker.finish(h);
+  h.snapshots = std::move(snapshots);
+  return h;
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,185 @@
+#include "ibatlas/diff/history_report.hpp"
+
+#include <ctime>
+
+#include "diff/change_json.hpp"
+#include "ibatlas/diff/diff_report.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string label(const History& h, std::size_t i) {
+  const HistorySnapshot& s = h.snapshots[i];
+  std::string out = "#" + std::to_string(i) + " " + s.name;
+  return s.time ? out + " (" + utc_string(*s.time) + ")" : out;
+}
+
+std::string where(const PortRef& ref) { return end_string(ref) + " \"" + ref.node + "\""; }
+
+std::string link_name(const PortRef& a, const PortRef& b) { return where(a) + " <-> " + where(b); }
+
+void write_timeline(const History& h, std::ostream& out) {
+  std::size_t changed = 0;
+  for (const TimelineStep& step : h.timeline) {
+    changed += step.changes.empty() ? 0 : 1;
+  }
+  out << "\ntimeline (" << changed << " of " << h.timeline.size() << " steps changed):\n";
+  for (const TimelineStep& step : h.timeline) {
+    if (step.changes.empty()) {
+      continue;
+    }
+    out << "  " << label(h, step.from) << " -> " << label(h, step.to) << ": "
+        << step.changes.size() << (step.changes.size() == 1 ? " change\n" : " changes\n");
+    for (const Change& c : step.changes) {
+      out << "    " << to_string(c.kind) << "  " << format_change(c) << '\n';
+    }
+  }
+}
+
+void write_flapping(const History& h, std::ostream& out) {
+  std::size_t n = 0;
+  for (const LinkHistory& l : h.links) {
+    n += l.flapping() ? 1 : 0;
+  }
+  out << "\nflapping links (" << n << "):\n";
+  for (const LinkHistory& l : h.links) {
+    if (!l.flapping()) {
+      continue;
+    }
+    out << "  " << link_name(l.a, l.b) << ": " << l.transitions.size() << " transitions:";
+    for (auto [index, up] : l.transitions) {
+      out << (up ? " up@#" : " down@#") << index;
+    }
+    out << '\n';
+  }
+}
+
+void write_degradations(const History& h, std::ostream& out) {
+  out << "\ndegraded links (" << h.degradations.size() << "):\n";
+  for (const Degradation& d : h.degradations) {
+    out << "  " << link_name(d.a, d.b) << ": " << to_string(d.normal) << " -> "
+        << to_string(d.worst) << " from " << label(h, d.since);
+    out << (d.restored ? ", restored at " + label(h, *d.restored) : ", not restored") << '\n';
+  }
+}
+
+void write_nodes(const History& h, std::ostream& out) {
+  out << "\nnodes that came and went (" << h.nodes.size() << "):\n";
+  for (const NodePresence& n : h.nodes) {
+    out << "  " << where(n.node) << " (" << to_string(n.type) << "): present in";
+    for (auto [first, last] : n.present) {
+      out << " #" << first;
+      if (last != first) {
+        out << "-#" << last;
+      }
+    }
+    out << '\n';
+  }
+}
+
+Json snapshots_json(const History& h) {
+  Json list = Json::array();
+  for (std::size_t i = 0; i < h.snapshots.size(); ++i) {
+    const HistorySnapshot& s = h.snapshots[i];
+    const Provenance& p = s.fabric->provenance();
+    list.push_back(Json{{"index", i},
+                        {"name", s.name},
+                        {"time", s.time ? Json(utc_string(*s.time)) : Json(nullptr)},
+                        {"source", p.source},
+                        {"format", p.format}});
+  }
+  return list;
+}
+
+Json timeline_json(const History& h) {
+  Json list = Json::array();
+  for (const TimelineStep& step : h.timeline) {
+    Json changes = Json::array();
+    for (const Change& c : step.changes) {
+      changes.push_back(diff::change_json(c));
+    }
+    list.push_back(Json{{"from", step.from}, {"to", step.to}, {"changes", std::move(changes)}});
+  }
+  return list;
+}
+
+Json links_json(const History& h) {
+  Json list = Json::array();
+  for (const LinkHistory& l : h.links) {
+    Json transitions = Json::array();
+    for (auto [index, up] : l.transitions) {
+      transitions.push_back(Json{{"snapshot", index}, {"up", up}});
+    }
+    list.push_back(Json{{"a", diff::ref_json(l.a)},
+                        {"b", diff::ref_json(l.b)},
+                        {"transitions", std::move(transitions)},
+                        {"flapping", l.flapping()}});
+  }
+  return list;
+}
+
+Json degradations_json(const History& h) {
+  Json list = Json::array();
+  for (const Degradation& d : h.degradations) {
+    list.push_back(Json{{"a", diff::ref_json(d.a)},
+                        {"b", diff::ref_json(d.b)},
+                        {"normal", to_string(d.normal)},
+                        {"worst", to_string(d.worst)},
+                        {"since", d.since},
+                        {"restored", diff::optional_json(d.restored)}});
+  }
+  return list;
+}
+
+Json nodes_json(const History& h) {
+  Json list = Json::array();
+  for (const NodePresence& n : h.nodes) {
+    Json present = Json::array();
+    for (auto [first, last] : n.present) {
+      present.push_back(Json::array({first, last}));
+    }
+    Json j = diff::ref_json(n.node);
+    j.erase("port");
+    j["type"] = to_string(n.type);
+    j["present"] = std::move(present);
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
+}  // namespace
+
+std::string utc_string(std::int64_t seconds) {
+  std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+void write_history_text(const History& h, std::ostream& out) {
+  out << "history of " << h.snapshots.size() << " snapshots:\n";
+  for (std::size_t i = 0; i < h.snapshots.size(); ++i) {
+    out << "  " << label(h, i) << '\n';
+  }
+  write_timeline(h, out);
+  write_flapping(h, out);
+  write_degradations(h, out);
+  write_nodes(h, out);
+}
+
+void write_history_json(const History& h, std::ostream& out) {
+  Json j;
+  j["snapshots"] = snapshots_json(h);
+  j["timeline"] = timeline_json(h);
+  j["links"] = links_json(h);
+  j["degradations"] = degradations_json(h);
+  j["nodes"] = nodes_json(h);
+  out << j.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace ibatlas
