@@ -12,11 +12,18 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 fuzz_seconds=${IBATLAS_FUZZ_SECONDS:-20}
 
-configure_and_build() {  # build-dir, extra cmake args...
-  local dir=$1
+configure_and_build() {  # build-dir, extra cmake args... [-- targets...]
+  local dir=$1 args=() targets=()
   shift
-  cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
-  cmake --build "$dir" -j"$jobs"
+  while (($#)) && [[ $1 != -- ]]; do args+=("$1"); shift; done
+  (($#)) && shift
+  targets=("$@")
+  cmake -S . -B "$dir" -G Ninja "${args[@]}" >/dev/null
+  if ((${#targets[@]})); then
+    cmake --build "$dir" -j"$jobs" --target "${targets[@]}"
+  else
+    cmake --build "$dir" -j"$jobs"
+  fi
 }
 
 run_demo() {
@@ -47,17 +54,23 @@ test_asan() {
   # libasan preloaded first.
   echo "== clang, ASan+UBSan: unit tests"
   CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug -DIBATLAS_WERROR=ON \
-    -DIBATLAS_SANITIZE=address,undefined -DIBATLAS_BUILD_BENCHMARKS=OFF
+    -DIBATLAS_SANITIZE=address,undefined -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build/asan -L unit --output-on-failure -j"$jobs"
 }
 
 test_fuzz() {
   echo "== libFuzzer: ${fuzz_seconds}s per reader"
+  local fuzz_targets=()
+  local source
+  for source in tests/fuzz/fuzz_*.cpp; do
+    fuzz_targets+=("$(basename "$source" .cpp)")
+  done
   CXX=clang++ configure_and_build build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_TESTS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF
+    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_TESTS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF \
+    -- "${fuzz_targets[@]}"
   local target corpus
-  for target in build/fuzz/tests/fuzz/fuzz_*; do
+  for target in "${fuzz_targets[@]/#/build/fuzz/tests/fuzz/}"; do
     corpus=$(mktemp -d)
     cp tests/fuzz/corpus/"$(basename "$target")"/* "$corpus"/ 2>/dev/null || true
     "$target" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=10 \

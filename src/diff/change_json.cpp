@@ -13,7 +13,8 @@ nlohmann::ordered_json ref_json(const PortRef& ref) {
 nlohmann::ordered_json change_json(const Change& c) {
   nlohmann::ordered_json j;
   j["kind"] = std::string(to_string(c.kind));
-  for (auto& [key, value] : ref_json(c.at).items()) {
+  nlohmann::ordered_json at = ref_json(c.at);  // a named value: items() only refers to it
+  for (auto& [key, value] : at.items()) {
     j[key] = value;
   }
   j["before"] = optional_json(c.before);

@@ -37,8 +37,12 @@ struct PortRecord {
   ProbeState probe = ProbeState::NotYet;
   Guid probe_saw_guid = 0;  // with probe == Answered: the node and port the probe reached
   std::uint8_t probe_saw_port = 0;
-  std::optional<PortCountersFields> counters;
-  std::optional<PortCountersExtendedFields> counters_ext;
+};
+
+// What the counters phase read for one port (kept apart: most crawls read none).
+struct CounterRecord {
+  std::optional<PortCountersFields> basic;
+  std::optional<PortCountersExtendedFields> extended;
 };
 
 struct NodeRecord {
@@ -48,6 +52,7 @@ struct NodeRecord {
   std::optional<std::string> description;
   std::optional<SwitchInfoFields> switch_info;
   std::vector<PortRecord> ports;  // by port number, 0 .. NumPorts
+  std::vector<CounterRecord> counters;  // by port number; empty unless counters were read
   std::vector<std::uint8_t> lft;
   std::uint32_t lft_blocks_left = 0;
   bool lft_failed = false;

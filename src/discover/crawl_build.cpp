@@ -49,8 +49,11 @@ Port to_port(const NodeRecord& record, std::size_t p) {
     PortSpeeds speeds = decode_speeds(*rec.info, *cap.info, rec.mlnx);
     apply_port_info(*rec.info, speeds, !record.is_switch() || p == 0, port);
   }
-  if (rec.counters || rec.counters_ext) {
-    port.counters = counters_from(rec.counters, rec.counters_ext);
+  if (p < record.counters.size()) {
+    const CounterRecord& read = record.counters[p];
+    if (read.basic || read.extended) {
+      port.counters = counters_from(read.basic, read.extended);
+    }
   }
   return port;
 }

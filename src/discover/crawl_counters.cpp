@@ -54,14 +54,16 @@ void Crawl::start_counters(bool have_perf) {
 }
 
 void Crawl::on_perf(const MadJob& job, const SmpReply& reply) {
-  PortRecord& port = nodes_[job.purpose.node].ports[job.purpose.port];
+  NodeRecord& node = nodes_[job.purpose.node];
   bool extended = job.purpose.kind == MadPurpose::Kind::CountersExt;
   if (reply.status == SmpStatus::Ok) {
+    node.counters.resize(node.ports.size());
+    CounterRecord& read = node.counters[job.purpose.port];
     PayloadView data(reply.data);
     if (extended) {
-      port.counters_ext = decode_port_counters_extended(data);
+      read.extended = decode_port_counters_extended(data);
     } else {
-      port.counters = decode_port_counters(data);
+      read.basic = decode_port_counters(data);
     }
     return;
   }

@@ -15,10 +15,15 @@ struct AnalysisContext {
   explicit AnalysisContext(const Fabric& fabric)
       : view(fabric, LinkRule::Forwarding), hops(view), sources(ca_sources(view)),
         dests(destinations(view)), sources_at(view.switch_count(), 0),
-        source_of_port(fabric.ports().size(), kNoSource) {
+        source_of_port(fabric.ports().size(), kNoSource), sends(view.switch_count(), false) {
     for (std::uint32_t i = 0; i < sources.size(); ++i) {
       ++sources_at[sources[i].sw];
       source_of_port[sources[i].port] = i;
+    }
+    for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
+      for (const SwitchPort& p : view.ports(s)) {
+        sends[s] = sends[s] || p.peer != kNoPort;
+      }
     }
   }
 
@@ -45,6 +50,7 @@ struct AnalysisContext {
   std::vector<Destination> dests;
   std::vector<std::uint32_t> sources_at;      // per switch
   std::vector<std::uint32_t> source_of_port;  // per PortId: index into sources, or kNoSource
+  std::vector<bool> sends;  // per switch: has a working link (an isolated switch sends nothing)
 };
 
 }  // namespace ibatlas

@@ -16,7 +16,8 @@ bool names_port(RouteFate fate) {
 ValidationAccumulator::ValidationAccumulator(const AnalysisContext& context)
     : context_(context), detours_(context.view.switch_count()) {
   v_.ca_sources = context.sources.size();
-  v_.switch_sources = context.view.switch_count();
+  v_.switch_sources = static_cast<std::size_t>(
+      std::count(context.sends.begin(), context.sends.end(), true));
   v_.destinations = context.dests.size();
   for (std::uint32_t s = 0; s < context.view.switch_count(); ++s) {
     v_.switches_without_table += context.view.table(s) == nullptr ? 1U : 0U;
@@ -41,7 +42,7 @@ void ValidationAccumulator::bump(std::vector<std::uint64_t>& histogram, std::siz
 
 void ValidationAccumulator::add(const Destination& d, const DestinationPass& pass) {
   for (std::uint32_t s = 0; s < context_.view.switch_count(); ++s) {
-    std::uint32_t w_switch = d.to_switch && s == d.target ? 0U : 1U;
+    std::uint32_t w_switch = (d.to_switch && s == d.target) || !context_.sends[s] ? 0U : 1U;
     std::uint32_t w_ca = context_.ca_weight(s, d);
     if (w_switch + w_ca != 0) {
       count_pair(s, d, pass, w_switch, w_ca);
@@ -59,6 +60,10 @@ void ValidationAccumulator::count_pair(std::uint32_t s, const Destination& d,
   v_.pairs += w;
   RouteFate fate = pass.fate(s);
   v_.fates[static_cast<std::size_t>(fate)] += w;
+  if (!d.to_switch) {
+    v_.host_pairs += w_ca;
+    v_.host_delivered += fate == RouteFate::Delivered ? w_ca : 0U;
+  }
   std::optional<std::uint32_t> least = context_.min_hops(s, d);
   if (least) {
     bump(v_.min_hop_histogram, *least, w_switch);

@@ -238,7 +238,8 @@ SmpReply FabricTransport::answer_perf(const PerfRequest& request) const {
   if (!target) {
     return rejected(request.tag, kStatusInvalidValue);
   }
-  PortCounters c = fabric_.port(*target).counters.value_or(PortCounters{});
+  const Port& port = fabric_.port(*target);
+  PortCounters c = port.counters ? *port.counters : PortCounters{};
   if (request.attribute == PerfAttribute::PortCountersExtended) {
     PortCountersExtendedFields e;
     e.port_select = request.port_select;

@@ -53,13 +53,15 @@ struct RouteDetour {
 struct RouteValidation {
   std::uint64_t pairs = 0;  // (source, LID) pairs examined
   std::array<std::uint64_t, kRouteFates> fates{};  // by RouteFate
-  std::uint64_t nonminimal = 0;               // delivered over more hops than the shortest path
+  std::uint64_t host_pairs = 0;      // of pairs: CA/router source to CA/router LID
+  std::uint64_t host_delivered = 0;  // of those, delivered
+  std::uint64_t nonminimal = 0;      // delivered over more hops than the shortest path
   std::vector<std::uint64_t> hop_histogram;   // [hops]: delivered pairs
   std::vector<std::uint64_t> min_hop_histogram;  // [hops]: pairs by shortest possible path
   std::vector<RouteDrop> drops;               // most pairs first
   std::vector<RouteDetour> detours;           // most LIDs first
   std::size_t ca_sources = 0;      // CA/router ports whose link reaches a switch
-  std::size_t switch_sources = 0;  // switches
+  std::size_t switch_sources = 0;  // switches with a working link
   std::size_t destinations = 0;    // LIDs checked
   std::size_t unlinked_lids = 0;   // LIDs whose port cannot receive (no working link): skipped
   std::size_t switches_without_table = 0;

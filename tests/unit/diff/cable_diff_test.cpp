@@ -3,6 +3,9 @@
 
 #include "ibatlas/diff/cable_diff.hpp"
 
+#include <algorithm>
+#include <tuple>
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/diff/diff.hpp"
@@ -92,19 +95,22 @@ TEST(CableDiffTest, TwoHostsTradingLeafPortsAreSwappedAtTheLeafBothWays) {
   spec.cable("h1", 1).pb = 2;
   spec.cable("h2", 1).pb = 1;  // leaf1[1] now reaches h2, leaf1[2] reaches h1
   Fabric b = spec.build();
-  for (auto [x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+  PortRef h1 = end(0x100, 1, "h1");
+  PortRef h2 = end(0x200, 1, "h2");
+  for (auto [x, y, first, second] : {std::tuple{&a, &b, h1, h2}, std::tuple{&b, &a, h2, h1}}) {
+    // leaf1[1] went from `first` to `second`, leaf1[2] the other way.
     std::vector<Change> c = cables(*x, *y);
     ASSERT_EQ(c.size(), 2U);
     std::sort(c.begin(), c.end(), report_order);
     EXPECT_EQ(c[0].kind, ChangeKind::CableSwapped);
     EXPECT_EQ(c[0].at, end(0x20, 1, "leaf1"));
-    EXPECT_EQ(c[0].peer_before, end(0x100, 1, "h1"));
-    EXPECT_EQ(c[0].peer_after, end(0x200, 1, "h2"));
+    EXPECT_EQ(c[0].peer_before, first);
+    EXPECT_EQ(c[0].peer_after, second);
     EXPECT_EQ(c[0].traded_with, end(0x20, 2, "leaf1"));
     EXPECT_EQ(c[1].kind, ChangeKind::CableSwapped);
     EXPECT_EQ(c[1].at, end(0x20, 2, "leaf1"));
-    EXPECT_EQ(c[1].peer_before, end(0x200, 1, "h2"));
-    EXPECT_EQ(c[1].peer_after, end(0x100, 1, "h1"));
+    EXPECT_EQ(c[1].peer_before, second);
+    EXPECT_EQ(c[1].peer_after, first);
     EXPECT_EQ(c[1].traded_with, end(0x20, 1, "leaf1"));
   }
 }

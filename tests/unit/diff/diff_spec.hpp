@@ -12,13 +12,24 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "ibatlas/diff/change.hpp"
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/fabric_builder.hpp"
+
+namespace ibatlas {
+
+// Readable gtest failures: 0x0000000000000020[1] "leaf1".
+inline void PrintTo(const PortRef& ref, std::ostream* out) {
+  *out << end_string(ref) << " \"" << ref.node << '"';
+}
+
+}  // namespace ibatlas
 
 namespace ibatlas::test {
 

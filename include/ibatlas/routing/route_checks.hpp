@@ -1,0 +1,33 @@
+#pragma once
+
+// Routing findings (docs/checks.md, docs/routing.md), through the audit's Finding model:
+//   route.unreachable  (error)    pairs dropped: no entry, no table, bad or down port, wrong node
+//   route.loop         (error)    pairs whose route comes back to a switch it passed
+//   route.credit_loop  (error)    a cycle in the channel dependency graph: possible deadlock
+//   route.nonminimal   (warning)  a switch forwards LIDs to a neighbour no closer to them
+//   route.imbalance    (warning)  ports that should share LIDs evenly do not (rate-weighted)
+//   route.asymmetric   (info)     CA pairs whose forward and reverse routes use other links
+
+#include <span>
+#include <vector>
+
+#include "ibatlas/analysis/audit_options.hpp"
+#include "ibatlas/analysis/finding.hpp"
+#include "ibatlas/routing/route_report.hpp"
+
+namespace ibatlas {
+
+// The six checks, in documentation order, for the check registry (analysis/finding.hpp).
+std::span<const CheckInfo> routing_checks();
+
+// Findings from a report, aggregated (one per drop place, loop, credit loop, detouring
+// switch, unbalanced group; one for asymmetry), unsorted. `names` may be nullptr. The
+// severity is the registry's when it lists the id, else routing_checks()'s.
+std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& report,
+                                    const NodeNameMap* names);
+
+// For the audit: analyze_routes then route_findings; nothing when the fabric holds no
+// forwarding table. Never throws.
+std::vector<Finding> check_routes(const Fabric& fabric, const AuditOptions& options);
+
+}  // namespace ibatlas

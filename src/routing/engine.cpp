@@ -1,0 +1,39 @@
+#include "ibatlas/routing/engine.hpp"
+
+#include "ibatlas/routing/minhop.hpp"
+#include "ibatlas/routing/updn.hpp"
+#include "routing/fabric_tables.hpp"
+
+namespace ibatlas {
+
+std::string to_string(RoutingEngine engine) {
+  return engine == RoutingEngine::Minhop ? "minhop" : "updn";
+}
+
+std::optional<RoutingEngine> parse_routing_engine(std::string_view text) {
+  for (RoutingEngine e : {RoutingEngine::Minhop, RoutingEngine::Updn}) {
+    if (text == to_string(e)) {
+      return e;
+    }
+  }
+  return std::nullopt;
+}
+
+EngineResult compute_routes(const Fabric& fabric, const EngineOptions& options) {
+  EngineResult result;
+  result.used = options.engine;
+  std::vector<ForwardingTable> tables;
+  if (options.engine == RoutingEngine::Updn) {
+    UpdnTables updn = compute_updn(fabric, options.roots);
+    tables = std::move(updn.tables);
+    result.roots = std::move(updn.roots);
+    result.notes = std::move(updn.notes);
+    result.used = updn.fell_back ? RoutingEngine::Minhop : RoutingEngine::Updn;
+  } else {
+    tables = compute_minhop(fabric);
+  }
+  result.fabric = replace_tables(fabric, std::move(tables));
+  return result;
+}
+
+}  // namespace ibatlas

@@ -1,0 +1,207 @@
+#include "ibatlas/routing/route_checks.hpp"
+
+#include <array>
+#include <cstdio>
+
+#include "analysis/finding_factory.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+using enum Severity;
+
+constexpr std::array<CheckInfo, 6> kRoutingChecks = {{
+    {"route.unreachable", Error, "Routes dropped: no entry, no table, bad or down port"},
+    {"route.loop", Error, "Routes that come back to a switch they passed"},
+    {"route.credit_loop", Error, "Cycle in the channel dependency graph: possible deadlock"},
+    {"route.nonminimal", Warning, "Switch forwards LIDs to a neighbour no closer to them"},
+    {"route.imbalance", Warning, "Ports that should share routes evenly do not"},
+    {"route.asymmetric", Info, "CA pairs routed over different links each way"},
+}};
+
+std::string lid_text(Lid lid) {
+  char buffer[8];
+  std::snprintf(buffer, sizeof buffer, "0x%04x", lid);
+  return buffer;
+}
+
+std::string fixed(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", value);
+  return buffer;
+}
+
+// Builds findings of this module: the factory for names and places, the severity from the
+// registry when it has the id (else ours, so nothing depends on registration order).
+class RouteFindings {
+ public:
+  RouteFindings(const Fabric& fabric, const NodeNameMap* names)
+      : fabric_(fabric), factory_(fabric, names) {}
+
+  std::vector<Finding> take() && { return std::move(out_); }
+
+  Finding& add(std::string_view check, LocationKind kind, const Endpoint& here,
+               std::optional<Endpoint> peer = std::nullopt) {
+    Finding f;
+    f.check = std::string(check);
+    const CheckInfo* info = find_check(check);
+    for (const CheckInfo& mine : kRoutingChecks) {
+      info = info == nullptr && mine.id == check ? &mine : info;
+    }
+    f.severity = info != nullptr ? info->severity : Warning;
+    f.location.kind = kind;
+    f.location.here = here;
+    f.location.peer = std::move(peer);
+    out_.push_back(std::move(f));
+    return out_.back();
+  }
+
+  // "LID 0x0012 (host05)".
+  std::string lid_name(Lid lid) const {
+    std::optional<PortId> port = fabric_.find_port_by_lid(lid);
+    return "LID " + lid_text(lid) + (port ? " (" + factory_.name(fabric_.node_of(*port)) + ")" : "");
+  }
+
+  void drop(const RouteDrop& d);
+  void loop(const RouteDrop& d);
+  void credit_loop(const CreditLoop& loop);
+  void detour(const RouteDetour& d);
+  void imbalance(const ImbalancedGroup& g);
+  void asymmetry(const RouteSymmetry& s);
+
+ private:
+  const Fabric& fabric_;
+  FindingFactory factory_;
+  std::vector<Finding> out_;
+};
+
+void RouteFindings::drop(const RouteDrop& d) {
+  std::optional<PortId> port = d.port ? fabric_.find_port(d.at, *d.port) : std::nullopt;
+  Finding& f = port ? add("route.unreachable", LocationKind::Port, factory_.endpoint(*port))
+                    : add("route.unreachable", LocationKind::Node, factory_.endpoint(d.at));
+  if (port && fabric_.port(*port).peer) {
+    f.location.peer = factory_.endpoint(*fabric_.port(*port).peer);
+  }
+  f.measured = std::to_string(d.pairs) + " routes to " + std::to_string(d.lids) + " LIDs";
+  f.expected = "0";
+  std::string what = d.port ? to_string(d.fate) + " (port " + std::to_string(*d.port) + ")"
+                            : to_string(d.fate);
+  f.message = factory_.name(d.at) + " drops " + std::to_string(d.pairs) + " routes to " +
+              std::to_string(d.lids) + " LIDs, e.g. " + lid_name(d.example_lid) + ": " + what;
+  switch (d.fate) {
+    case RouteFate::NoTable:
+      f.hint = "read the switch's table (discover --routes, dump_lfts) or check the SM set it";
+      break;
+    case RouteFate::DownPort:
+      f.hint = "the table points at a port without a working link: repair it or resweep the SM";
+      break;
+    case RouteFate::WrongNode:
+      f.hint = "the entry leads to another node: tables are stale after a LID change; resweep";
+      break;
+    default:
+      f.hint = "the SM did not route these LIDs: check its log, then run a heavy sweep";
+      break;
+  }
+}
+
+void RouteFindings::loop(const RouteDrop& d) {
+  Finding& f = add("route.loop", LocationKind::Node, factory_.endpoint(d.at));
+  std::string cycle;
+  for (NodeId n : d.cycle) {
+    cycle += factory_.name(n) + " -> ";
+  }
+  cycle += d.cycle.empty() ? std::string("?") : factory_.name(d.cycle.front());
+  f.measured = std::to_string(d.pairs) + " routes to " + std::to_string(d.lids) + " LIDs";
+  f.expected = "0";
+  f.message = "routes to " + std::to_string(d.lids) + " LIDs loop through " + cycle + ", e.g. " +
+              lid_name(d.example_lid);
+  f.hint = "the tables disagree (mixed SM runs or hand edits): run a heavy sweep of one SM";
+}
+
+void RouteFindings::credit_loop(const CreditLoop& loop) {
+  PortId first = loop.channels.front();
+  Finding& f = add("route.credit_loop", LocationKind::Link, factory_.endpoint(first),
+                   factory_.endpoint(*fabric_.port(first).peer));
+  std::string path;
+  for (PortId c : loop.channels) {
+    path += factory_.name(fabric_.node_of(c)) + "[" + std::to_string(fabric_.port(c).number) + "] -> ";
+  }
+  path += factory_.name(fabric_.node_of(first));
+  f.measured = std::to_string(loop.channels.size()) + " links in a cycle (" +
+               std::to_string(loop.component) + " channels involved)";
+  f.expected = "no cycle";
+  f.message = "credit loop: " + path + "; routes can deadlock when these buffers fill";
+  f.hint = "use a deadlock-free engine (updn, ftree; lash or dfsssp with VLs) for this topology";
+}
+
+void RouteFindings::detour(const RouteDetour& d) {
+  Finding& f = add("route.nonminimal", LocationKind::Node, factory_.endpoint(d.at));
+  f.measured = std::to_string(d.lids) + " LIDs";
+  f.expected = "0";
+  f.message = factory_.name(d.at) + " forwards " + std::to_string(d.lids) +
+              " LIDs to a neighbour no closer to them, e.g. " + lid_name(d.example_lid);
+  f.hint = "routes are longer than needed: check for a failed link the SM routed around";
+}
+
+void RouteFindings::imbalance(const ImbalancedGroup& g) {
+  Finding& f = add("route.imbalance", LocationKind::Node, factory_.endpoint(g.at));
+  f.measured = std::to_string(g.min_lids) + ".." + std::to_string(g.max_lids) + " LIDs per port";
+  f.expected = "at most 1 apart (rate-weighted)";
+  f.message = factory_.name(g.at) + " " + g.group + " (" + std::to_string(g.ports.size()) +
+              " ports) carry " + f.measured + "; rate-weighted max " + fixed(g.max_weighted) +
+              ", mean " + fixed(g.mean_weighted);
+  f.hint = "hot links: check for down or degraded links among them, then resweep the SM";
+}
+
+void RouteFindings::asymmetry(const RouteSymmetry& s) {
+  if (!s.checked || s.asymmetric == 0) {
+    return;
+  }
+  Finding& f = add("route.asymmetric", LocationKind::Fabric, Endpoint{});
+  f.measured = std::to_string(s.asymmetric) + " of " + std::to_string(s.pairs) + " CA pairs";
+  f.expected = "0";
+  f.message = std::to_string(s.asymmetric) + " of " + std::to_string(s.pairs) +
+              " CA pairs route over different links each way";
+  if (s.example) {
+    f.message += ", e.g. " + factory_.name(fabric_.node_of(s.example->first)) + " <-> " +
+                 factory_.name(fabric_.node_of(s.example->second));
+  }
+  f.hint = "usual for minhop; matters only where traffic must share a path both ways";
+}
+
+}  // namespace
+
+std::span<const CheckInfo> routing_checks() { return kRoutingChecks; }
+
+std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& report,
+                                    const NodeNameMap* names) {
+  RouteFindings out(fabric, names);
+  for (const RouteDrop& d : report.validation.drops) {
+    if (d.fate == RouteFate::Loop) {
+      out.loop(d);
+    } else {
+      out.drop(d);
+    }
+  }
+  for (const CreditLoop& loop : report.credit_loops) {
+    out.credit_loop(loop);
+  }
+  for (const RouteDetour& d : report.validation.detours) {
+    out.detour(d);
+  }
+  for (const ImbalancedGroup& g : report.balance.imbalanced) {
+    out.imbalance(g);
+  }
+  out.asymmetry(report.symmetry);
+  return std::move(out).take();
+}
+
+std::vector<Finding> check_routes(const Fabric& fabric, const AuditOptions& options) {
+  if (fabric.forwarding_tables().empty()) {
+    return {};
+  }
+  return route_findings(fabric, analyze_routes(fabric, RouteAnalysisOptions{}), options.names);
+}
+
+}  // namespace ibatlas
