@@ -27,6 +27,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_check_command(app, out, err, status);
   add_diff_command(app, out, err, status);
   add_history_command(app, out, err, status);
+  add_routes_command(app, out, err, status);
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here
   } catch (const CLI::ParseError& e) {

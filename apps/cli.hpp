@@ -25,5 +25,6 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
 void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_diff_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 
 }  // namespace ibatlas::cli

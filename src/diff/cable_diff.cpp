@@ -15,21 +15,21 @@ using diff::End;
 using diff::EndSpace;
 
 struct Cable {
-  End a = 0;  // a <= b
+  End a = 0;  // the lower end in report order (EndSpace::less)
   End b = 0;
   End other(End e) const { return e == a ? b : a; }
 };
 
-Cable make_cable(End x, End y) { return x <= y ? Cable{x, y} : Cable{y, x}; }
-
 // Each cable once, between nodes matched in both snapshots; `end` names a port's end.
 template <typename EndOf, typename Matched>
-std::vector<Cable> cables_of(const Fabric& f, EndOf end, Matched matched) {
+std::vector<Cable> cables_of(const Fabric& f, const EndSpace& space, EndOf end, Matched matched) {
   std::vector<Cable> out;
   for (PortId id : f.links()) {
     const Port& p = f.port(id);
     if (matched(p) && matched(f.port(*p.peer))) {
-      out.push_back(make_cable(end(id), end(*p.peer)));
+      End x = end(id);
+      End y = end(*p.peer);
+      out.push_back(space.less(y, x) ? Cable{y, x} : Cable{x, y});
     }
   }
   return out;
@@ -135,10 +135,20 @@ class Classifier {
     removed_used_[r] = removed_used_[*r2] = true;
     added_used_[*xa] = added_used_[*xb] = true;
     // Fixed ends: (a, c) traded b and d, or (b, d) traded a and c.
-    bool b_d_fixed = (ab.a >> 8) != (c >> 8) && (ab.b >> 8) == (d >> 8);
+    bool b_d_fixed = fixed_pair_score(ab.b, d) > fixed_pair_score(ab.a, c);
     End x = b_d_fixed ? ab.b : ab.a;
     End y = b_d_fixed ? d : c;
     emit_swap(x, y);
+  }
+
+  // Which two ends read best as the ones that stayed: two ports of one node (cables traded
+  // on one switch), else two switch ports (hosts traded places), else either; ties go to
+  // (a, c), the pair with the lowest end.
+  int fixed_pair_score(End x, End y) const {
+    if ((x >> 8) == (y >> 8)) {
+      return 2;
+    }
+    return space_.on_switch(x) && space_.on_switch(y) ? 1 : 0;
   }
 
   void emit_swap(End x, End y) {
@@ -197,16 +207,20 @@ std::vector<Change> diff_cables(const Fabric& before, const Fabric& after,
                                 const NodeMatch& match) {
   EndSpace space(before, after, match);
   std::vector<Cable> old_cables = cables_of(
-      before, [&](PortId id) { return space.before_end(id); },
+      before, space, [&](PortId id) { return space.before_end(id); },
       [&](const Port& p) { return space.matched(p); });
   std::vector<Cable> new_cables = cables_of(
-      after, [&](PortId id) { return space.after_end(id); },
+      after, space, [&](PortId id) { return space.after_end(id); },
       [&](const Port& p) { return space.matched_after(p); });
   std::vector<Cable> removed = missing_from(old_cables, peer_map(new_cables));
   std::vector<Cable> added = missing_from(new_cables, peer_map(old_cables));
-  // Sorted so that which end "stayed" never depends on port numbering inside a snapshot.
-  auto by_ends = [](const Cable& x, const Cable& y) {
-    return std::pair{x.a, x.b} < std::pair{y.a, y.b};
+  // In report order, so that which end "stayed" does not depend on how a source numbers
+  // its nodes.
+  auto by_ends = [&space](const Cable& x, const Cable& y) {
+    if (x.a != y.a) {
+      return space.less(x.a, y.a);
+    }
+    return space.less(x.b, y.b);
   };
   std::sort(removed.begin(), removed.end(), by_ends);
   std::sort(added.begin(), added.end(), by_ends);

@@ -46,14 +46,27 @@ std::optional<PortId> EndSpace::before_port(PortId after_port) const {
   return then ? before_.find_port(*then, p.number) : std::nullopt;
 }
 
-PortRef EndSpace::ref(End end) const {
+const Node& EndSpace::node_of(End end) const {
   std::uint64_t node = end >> 8;
-  auto number = static_cast<std::uint8_t>(end & 0xffU);
   std::size_t count = after_.nodes().size();
-  PortRef r = node < count ? node_ref(after_, NodeId{static_cast<std::uint32_t>(node)})
-                           : node_ref(before_, NodeId{static_cast<std::uint32_t>(node - count)});
-  r.port = number;
-  return r;
+  return node < count ? after_.node(NodeId{static_cast<std::uint32_t>(node)})
+                      : before_.node(NodeId{static_cast<std::uint32_t>(node - count)});
 }
+
+PortRef EndSpace::ref(End end) const {
+  const Node& n = node_of(end);
+  return PortRef{n.guid, static_cast<std::uint8_t>(end & 0xffU), n.description};
+}
+
+bool EndSpace::less(End x, End y) const {
+  Guid gx = node_of(x).guid;
+  Guid gy = node_of(y).guid;
+  if (gx != gy) {
+    return gx < gy;
+  }
+  return x < y;  // same GUID: by port number, then (duplicate GUIDs) by node
+}
+
+bool EndSpace::on_switch(End end) const { return node_of(end).type == NodeType::Switch; }
 
 }  // namespace ibatlas::diff

@@ -54,7 +54,14 @@ class EndSpace {
   // How an end is named in a report: by the `after` node when it has one.
   PortRef ref(End end) const;
 
+  // The order of ends in reports: by node GUID and port number, which unlike the End value
+  // does not depend on the order a source lists its nodes in.
+  bool less(End x, End y) const;
+  bool on_switch(End end) const;
+
  private:
+  const Node& node_of(End end) const;
+
   const Fabric& before_;
   const Fabric& after_;
   const NodeMatch& match_;

@@ -11,10 +11,21 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// The snapshot's own time text when it has one (a dump's zone-less local time stays as it
+// was written), else the time it was ordered by.
+std::optional<std::string> time_text(const HistorySnapshot& s) {
+  const std::optional<std::string>& own = s.fabric->provenance().time;
+  if (own) {
+    return own;
+  }
+  return s.time ? std::optional(utc_string(*s.time)) : std::nullopt;
+}
+
 std::string label(const History& h, std::size_t i) {
   const HistorySnapshot& s = h.snapshots[i];
+  std::optional<std::string> time = time_text(s);
   std::string out = "#" + std::to_string(i) + " " + s.name;
-  return s.time ? out + " (" + utc_string(*s.time) + ")" : out;
+  return time ? out + " (" + *time + ")" : out;
 }
 
 std::string where(const PortRef& ref) { return end_string(ref) + " \"" + ref.node + "\""; }
@@ -87,7 +98,7 @@ Json snapshots_json(const History& h) {
     const Provenance& p = s.fabric->provenance();
     list.push_back(Json{{"index", i},
                         {"name", s.name},
-                        {"time", s.time ? Json(utc_string(*s.time)) : Json(nullptr)},
+                        {"time", diff::optional_json(time_text(s))},
                         {"source", p.source},
                         {"format", p.format}});
   }

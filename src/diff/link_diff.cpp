@@ -1,6 +1,8 @@
 #include "ibatlas/diff/link_diff.hpp"
 
 #include <algorithm>
+#include <tuple>
+#include <utility>
 
 #include "diff/end_space.hpp"
 
@@ -74,10 +76,15 @@ std::vector<Change> diff_link_rates(const Fabric& before, const Fabric& after,
     if (direction == 0) {
       continue;
     }
+    PortRef here = port_ref(after, id);
+    PortRef there = port_ref(after, *after.port(id).peer);
+    if (std::tie(there.node_guid, there.port) < std::tie(here.node_guid, here.port)) {
+      std::swap(here, there);
+    }
     Change& c = out.emplace_back();
     c.kind = direction < 0 ? ChangeKind::LinkDegraded : ChangeKind::LinkRestored;
-    c.at = port_ref(after, id);
-    c.peer_before = c.peer_after = port_ref(after, *after.port(id).peer);
+    c.at = std::move(here);
+    c.peer_before = c.peer_after = std::move(there);
     c.before = to_string(was);
     c.after = to_string(now);
   }

@@ -93,15 +93,15 @@ class Attacher {
       return;
     }
     from_dump_[node->value] = index;
-    check_ports(table, fabric_.node(*node));
+    check_ports(table, highest_port(fabric_, *node));
   }
 
-  void check_ports(const LftTable& table, const Node& node) {
+  void check_ports(const LftTable& table, std::uint32_t ports) {
     std::size_t beyond = 0;
     std::optional<std::size_t> first;
     for (std::size_t lid = 0; lid < table.out_port.size(); ++lid) {
       std::uint8_t port = table.out_port[lid];
-      if (port != ForwardingTable::kNoRoute && port > node.port_count) {
+      if (port != ForwardingTable::kNoRoute && port > ports) {
         ++beyond;
         first = first.value_or(lid);
       }
@@ -109,7 +109,7 @@ class Attacher {
     if (beyond > 0) {
       issue(LftIssueKind::PortOutOfRange, table.line,
             std::to_string(beyond) + " entries of switch " + hex(table.switch_guid, 16) +
-                " name ports beyond its " + std::to_string(node.port_count) + " (first: LID " +
+                " name ports beyond its " + std::to_string(ports) + " (first: LID " +
                 hex(*first, 4) + " -> port " + std::to_string(table.out_port[*first]) + ")");
     }
   }

@@ -71,11 +71,12 @@ void write_table(const Fabric& fabric, const std::vector<std::uint32_t>& owner,
   out << header << node.description << "):\n"
       << "  Lid  Out   Destination\n"
       << "       Port     Info \n";
+  std::uint32_t ports = highest_port(fabric, table.switch_node);
   LmcRange range;
   int listed = 0;
   for (std::uint32_t l = 0; l < table.out_port.size(); ++l) {
     unsigned port = table.out_port[l];
-    if (port > node.port_count) {
+    if (port > ports) {
       continue;  // dump_fts lists valid entries only (without -a)
     }
     char entry[16];

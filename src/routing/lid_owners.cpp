@@ -27,6 +27,12 @@ std::vector<std::uint32_t> lid_owners(const Fabric& fabric) {
   return owner;
 }
 
+std::uint32_t highest_port(const Fabric& fabric, NodeId node) {
+  std::span<const Port> ports = fabric.ports_of(node);
+  std::uint32_t known = ports.empty() ? 0U : ports.back().number;
+  return std::max<std::uint32_t>(fabric.node(node).port_count, known);
+}
+
 Guid reported_port_guid(const Fabric& fabric, PortId id) {
   const Port& port = fabric.port(id);
   const Node& node = fabric.node(port.node);

@@ -18,6 +18,10 @@ constexpr std::uint32_t kNoPort = 0xffffffff;
 // audit reports) the lowest PortId keeps the LID.
 std::vector<std::uint32_t> lid_owners(const Fabric& fabric);
 
+// The highest port number a node has: NodeInfo NumPorts, or the highest port the fabric
+// knows when that is larger (ibnetdiscover -p dumps do not give NumPorts).
+std::uint32_t highest_port(const Fabric& fabric, NodeId node);
+
 // The port GUID NodeInfo reports through `port`: a switch answers with port 0's GUID on
 // every port (its node GUID when port 0's is unknown); a CA or router with the port's own
 // (its node GUID when unknown).

@@ -25,14 +25,11 @@ RouteView::RouteView(const Fabric& fabric, LinkRule rule)
   }
   base_.push_back(0);
   for (NodeId node : switches_) {
-    base_.push_back(base_.back() + nodes[node.value].port_count + 1U);
+    base_.push_back(base_.back() + highest_port(fabric, node) + 1U);
   }
   slots_.resize(base_.back());
   for (std::uint32_t s = 0; s < switches_.size(); ++s) {
     for (const Port& p : fabric.ports_of(switches_[s])) {
-      if (p.number > port_count(s)) {
-        continue;  // check_invariants reports it; routing cannot use it
-      }
       SwitchPort& slot = slots_[base_[s] + p.number];
       slot.port = fabric.id_of(p).value;
       if (p.number != 0 && carries(PortId{slot.port})) {

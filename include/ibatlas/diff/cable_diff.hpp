@@ -2,12 +2,14 @@
 
 // Cable changes between two snapshots. A cable is a link (two ports that name each other);
 // only cables whose two nodes are in both snapshots count here — the cables of an added or
-// removed node are part of that node's change.
+// removed node are part of that node's change. Ends are ordered by (node GUID, port), so
+// the report does not depend on the order a source lists its nodes in.
 //
 //   cable.swapped  cables A–B and C–D became A–D and C–B: two changes, one per end that kept
-//                  its place (A and C: the pair on one node when there is one, else the pair
-//                  with the lowest end), each with the far end before and after and the
-//                  other fixed end in `traded_with`;
+//                  its place, each with the far end before and after and the other fixed
+//                  end in `traded_with`. The fixed pair is two ports of one node (cables
+//                  traded on one switch) when there is one, else two switch ports (hosts
+//                  traded places), else the pair with the lowest end;
 //   cable.moved    a cable A–B became A–C: A stayed (`at`), the far end moved from B to C;
 //                  when both ends of a removed cable have new cables, the lower end is taken
 //                  as the one that stayed and the other new cable is added;

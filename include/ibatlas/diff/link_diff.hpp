@@ -33,8 +33,8 @@ std::string to_string(const LinkRate& rate);
 int compare_rates(const LinkRate& before, const LinkRate& after);
 
 // One change per link whose cable is the same in both snapshots (both nodes matched, same
-// far port) and whose rate compares lower or higher; `at` is the link's lower port in
-// `after`, peer_before = peer_after its far end.
+// far port) and whose rate compares lower or higher; `at` is the link's end with the lower
+// (node GUID, port), peer_before = peer_after the other end.
 std::vector<Change> diff_link_rates(const Fabric& before, const Fabric& after,
                                     const NodeMatch& match);
 

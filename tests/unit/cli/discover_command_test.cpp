@@ -12,13 +12,13 @@
 namespace ibatlas {
 namespace {
 
-struct Run {
+struct CliResult {
   int status;
   std::string out;
   std::string err;
 };
 
-Run run_cli(const std::vector<std::string>& args) {
+CliResult run_cli(const std::vector<std::string>& args) {
   std::ostringstream out;
   std::ostringstream err;
   int status = cli::run(args, out, err);
@@ -26,7 +26,7 @@ Run run_cli(const std::vector<std::string>& args) {
 }
 
 TEST(DiscoverCommandTest, HelpNamesTheWindowOptionAndTheExitStatuses) {
-  Run r = run_cli({"discover", "--help"});
+  CliResult r = run_cli({"discover", "--help"});
   EXPECT_EQ(r.status, kExitOk);
   EXPECT_NE(r.out.find("--outstanding"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("-o,--output"), std::string::npos) << r.out;
@@ -42,7 +42,7 @@ TEST(DiscoverCommandTest, OutOfRangeOptionsAreUsageErrors) {
 }
 
 TEST(DiscoverCommandTest, AMissingCaIsAnErrorThatNamesIt) {
-  Run r = run_cli({"discover", "-C", "no-such-ca0", "-P", "1"});
+  CliResult r = run_cli({"discover", "-C", "no-such-ca0", "-P", "1"});
   EXPECT_EQ(r.status, kExitBadInput);
   bool named = r.err.find("no-such-ca0") != std::string::npos;
   bool no_umad = r.err.find("without rdma-core") != std::string::npos;  // hardware_none.cpp

@@ -128,6 +128,38 @@ TEST(CableDiffTest, TwoUplinksTradingSpinePortsAreSwapped) {
   }
 }
 
+TEST(CableDiffTest, HostsTradingPlacesOnTwoLeavesAreSwappedAtTheSwitchPorts) {
+  FabricSpec spec = two_tier();
+  Fabric a = spec.build();
+  spec.cable("h1", 1).b = "leaf2";  // h1 to leaf2[1], h3 to leaf1[1]
+  spec.cable("h3", 1).b = "leaf1";
+  Fabric b = spec.build();
+  for (auto [x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+    std::vector<Change> c = cables(*x, *y);
+    ASSERT_EQ(c.size(), 2U);
+    std::sort(c.begin(), c.end(), report_order);
+    EXPECT_EQ(c[0].at, end(0x20, 1, "leaf1"));
+    EXPECT_EQ(c[1].at, end(0x30, 1, "leaf2"));
+    EXPECT_EQ(c[0].traded_with, end(0x30, 1, "leaf2"));
+  }
+}
+
+TEST(CableDiffTest, BothEndsElsewhereIsAMoveOfTheLowerEndAndAnAddedCable) {
+  FabricSpec spec = two_tier();
+  Fabric a = spec.build();
+  spec.unplug("leaf1", 8);        // spine[3]-leaf1[8] ...
+  spec.plug("spine", 3, "leaf2", 8);  // ... spine[3] now to leaf2[8]
+  spec.plug("leaf1", 8, "spine", 4);  // ... leaf1[8] now to spine[4]
+  std::vector<Change> c = cables(a, spec.build());
+  ASSERT_EQ(c.size(), 2U);
+  std::sort(c.begin(), c.end(), report_order);
+  EXPECT_EQ(c[0].kind, ChangeKind::CableAdded);
+  EXPECT_EQ(c[0].at, end(0x10, 4, "spine"));
+  EXPECT_EQ(c[1].kind, ChangeKind::CableMoved);
+  EXPECT_EQ(c[1].at, end(0x10, 3, "spine"));  // spine[3] is the removed cable's lower end
+  EXPECT_EQ(c[1].peer_after, end(0x30, 8, "leaf2"));
+}
+
 TEST(CableDiffTest, OneMoveIntoAFreePortIsNotASwap) {
   FabricSpec spec = two_tier();
   Fabric a = spec.build();

@@ -40,10 +40,10 @@ TEST(PortStateDiffTest, CabledPortStuckInInitIsReportedBothWays) {
   EXPECT_EQ(c[0].kind, ChangeKind::PortStateChanged);
   EXPECT_EQ(c[0].at, (PortRef{0x300, 1, "h3"}));
   EXPECT_EQ(c[0].before, "Active/LinkUp");
-  EXPECT_EQ(c[0].after, "Init/LinkUp");
+  EXPECT_EQ(c[0].after, "Initialize/LinkUp");
   std::vector<Change> back = states(stuck, good);
   ASSERT_EQ(back.size(), 1U);
-  EXPECT_EQ(back[0].before, "Init/LinkUp");
+  EXPECT_EQ(back[0].before, "Initialize/LinkUp");
   EXPECT_EQ(back[0].after, "Active/LinkUp");
 }
 

@@ -1,0 +1,220 @@
+// ibatlas routes SOURCE [--lfts FILE]... [--compute minhop|updn [--root GUID]...]
+//                       [--without LINK]... [--trace SRC DST | --dump | --json]
+//                       [--fail-on error|warning|info] [--node-name-map FILE] [-v]
+// Forwarding tables: read (live with `live`, or dump_lfts / ibroute / opensm-lfts.dump /
+// opensm.fdbs files), computed (opensm's minhop or updn), validated (every source to every
+// LID), traced like ibtracert, or printed in dump_lfts format. docs/routing.md.
+
+#include <chrono>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "cli.hpp"
+#include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/detect.hpp"
+#include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/routing/endpoint.hpp"
+#include "ibatlas/routing/engine.hpp"
+#include "ibatlas/routing/route_checks.hpp"
+#include "ibatlas/routing/trace.hpp"
+#include "ibatlas/routing/without.hpp"
+#include "live.hpp"
+#include "routes_report.hpp"
+#include "source.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct RoutesOptions {
+  std::string source;
+  std::vector<std::string> lfts;
+  std::string compute;  // empty: validate the tables as they are
+  std::vector<std::string> roots;
+  std::vector<std::string> without;
+  std::vector<std::string> trace;  // SRC DST
+  bool dump = false;
+  bool json = false;
+  std::string fail_on = "error";
+  SourceOptions source_options;
+};
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+Fabric load(const RoutesOptions& options, std::ostream& err) {
+  if (options.source != "live") {
+    return load_source(options.source, options.source_options, err).fabric;
+  }
+  CrawlOptions crawl;
+  crawl.routes = true;
+  crawl.provenance.format = "live";
+  DiscoveryResult result = crawl_live(LivePortOptions{}, std::move(crawl));
+  write_discovery_report(result.report, err);
+  return std::move(result.fabric);
+}
+
+// Each --lfts file attached in turn; its oddities (truncation, tool errors) go to stderr.
+Fabric attach_files(Fabric fabric, const RoutesOptions& options, std::ostream& err) {
+  for (const std::string& path : options.lfts) {
+    AttachedTables a = with_forwarding_tables(fabric, read_lft_dump(read_file(path), path));
+    for (const LftIssue& issue : a.issues) {
+      err << "ibatlas: " << issue.message << '\n';
+    }
+    err << "ibatlas: " << path << ": " << a.attached << " tables attached\n";
+    fabric = std::move(a.fabric);
+  }
+  return fabric;
+}
+
+std::vector<Guid> root_guids(const RoutesOptions& options) {
+  std::vector<Guid> guids;
+  for (const std::string& text : options.roots) {
+    std::size_t used = 0;
+    Guid guid = 0;
+    try {
+      guid = std::stoull(text, &used, 0);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != text.size()) {
+      throw Error("--root: expected a switch GUID (0x...), found \"" + text + "\"");
+    }
+    guids.push_back(guid);
+  }
+  return guids;
+}
+
+// Steps 1-4 of run_routes: the fabric whose tables the command is about.
+Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream& err) {
+  Fabric fabric = attach_files(load(options, err), options, err);
+  origin.what = options.lfts.empty() ? "installed" : "read from " + options.lfts.back();
+  if (!options.without.empty()) {
+    std::vector<Place> gone;
+    for (const std::string& text : options.without) {
+      gone.push_back(resolve_place(fabric, text));
+    }
+    fabric = without(fabric, gone);
+  }
+  if (!options.compute.empty()) {
+    Clock::time_point start = Clock::now();
+    EngineOptions engine{*parse_routing_engine(options.compute), root_guids(options)};
+    EngineResult result = compute_routes(fabric, engine);
+    for (const std::string& note : result.notes) {
+      err << "ibatlas: " << note << '\n';
+    }
+    if (options.source_options.verbose) {
+      err << "ibatlas: " << to_string(result.used) << " tables computed in "
+          << seconds_since(start) << " s\n";
+    }
+    origin.what = "computed " + to_string(result.used);
+    fabric = std::move(result.fabric);
+  }
+  for (const Node& node : fabric.nodes()) {
+    origin.switches += node.type == NodeType::Switch ? 1U : 0U;
+  }
+  origin.switches_with_table = fabric.forwarding_tables().size();
+  if (fabric.forwarding_tables().empty()) {
+    throw Error(options.source + " holds no forwarding tables: give --lfts FILE (dump_lfts "
+                "output) or --compute minhop|updn");
+  }
+  return fabric;
+}
+
+// The port a route starts from: a port given, else a switch's port 0 or a CA's first port
+// with a LID.
+PortId source_port(const Fabric& fabric, const Place& place, const std::string& text) {
+  if (place.port) {
+    return *place.port;
+  }
+  for (const Port& p : fabric.ports_of(place.node)) {
+    bool is_switch = fabric.node(place.node).type == NodeType::Switch;
+    if ((is_switch && p.number == 0) || (!is_switch && p.base_lid && *p.base_lid != 0)) {
+      return fabric.id_of(p);
+    }
+  }
+  throw Error("\"" + text + "\" has no port with a LID");
+}
+
+int run_trace(const Fabric& fabric, const RoutesOptions& options, std::ostream& out) {
+  const std::string& src = options.trace[0];
+  const std::string& dst = options.trace[1];
+  PortId from = source_port(fabric, resolve_place(fabric, src), src);
+  const Port& to = fabric.port(source_port(fabric, resolve_place(fabric, dst), dst));
+  if (!to.base_lid || *to.base_lid == 0) {
+    throw Error("\"" + dst + "\" has no LID to trace to");
+  }
+  Trace trace = trace_route(fabric, from, *to.base_lid);
+  write_trace(fabric, trace, out);
+  return trace.fate == RouteFate::Delivered ? kExitOk : kExitFindings;
+}
+
+int run_routes(const RoutesOptions& options, std::ostream& out, std::ostream& err) {
+  // 1. Load the snapshot (a file, or a live crawl with --routes).
+  // 2. Attach --lfts tables; 3. unplug --without cables; 4. --compute new tables.
+  // 5. Print them (--dump), trace one route (--trace), or validate every route.
+  TablesOrigin origin;
+  Fabric fabric = prepare(options, origin, err);
+  if (options.dump) {
+    write_lft_dump(fabric, out);
+    return kExitOk;
+  }
+  if (options.trace.size() == 2) {
+    return run_trace(fabric, options, out);
+  }
+  Clock::time_point start = Clock::now();
+  RouteReport report = analyze_routes(fabric, RouteAnalysisOptions{});
+  std::vector<Finding> findings = route_findings(fabric, report, nullptr);
+  sort_findings(findings);
+  if (options.source_options.verbose) {
+    err << "ibatlas: routes analysed in " << seconds_since(start) << " s\n";
+  }
+  if (options.json) {
+    print_routes_json(fabric, origin, report, findings, out);
+  } else {
+    print_routes_text(fabric, origin, report, findings, out);
+  }
+  Severity level = parse_severity(options.fail_on).value_or(Severity::Error);
+  bool failed = std::any_of(findings.begin(), findings.end(),
+                            [level](const Finding& f) { return reaches(f.severity, level); });
+  return failed ? kExitFindings : kExitOk;
+}
+
+}  // namespace
+
+void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
+  auto options = std::make_shared<RoutesOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "routes", "Read, compute and validate forwarding tables; trace a route; dump LFTs");
+  cmd->add_option("SOURCE", options->source, "Dump or snapshot file, or `live` (crawl with LFTs)")
+      ->required();
+  cmd->add_option("--lfts", options->lfts,
+                  "Tables to attach: dump_lfts / ibroute output, opensm-lfts.dump, opensm.fdbs");
+  cmd->add_option("--compute", options->compute, "Compute tables as opensm's engine does")
+      ->check(CLI::IsMember({"minhop", "updn"}));
+  cmd->add_option("--root", options->roots, "updn: a root switch GUID (default: detected)");
+  cmd->add_option("--without", options->without,
+                  "As if this cable (NODE[PORT]) or switch (NODE) were gone; NODE is a "
+                  "description, GUID or LID");
+  CLI::Option* trace = cmd->add_option("--trace", options->trace,
+                                       "Trace the route from SRC to DST (LID, GUID or name)")
+                           ->expected(2);
+  CLI::Option* dump = cmd->add_flag("--dump", options->dump, "Print the tables as dump_lfts does")
+                          ->excludes(trace);
+  cmd->add_flag("--json", options->json, "Print the validation as JSON")->excludes(trace, dump);
+  cmd->add_option("--fail-on", options->fail_on, "Exit 1 when a finding is this bad or worse")
+      ->check(CLI::IsMember({"error", "warning", "info"}))
+      ->capture_default_str();
+  cmd->add_option("--node-name-map", options->source_options.node_name_map,
+                  "infiniband-diags node-name-map file");
+  cmd->add_flag("-v,--verbose", options->source_options.verbose,
+                "List skipped noise lines; print timings on stderr");
+  cmd->callback([options, &out, &err, &status] { status = run_routes(*options, out, err); });
+}
+
+}  // namespace ibatlas::cli

@@ -1,0 +1,201 @@
+// `ibatlas routes` output: the validation report as text (a summary, tables per tier, then
+// the findings) or as one JSON document. Formatting only.
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "routes_report.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%.2f%%",
+                whole == 0 ? 100.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return buffer;
+}
+
+std::string number(double value, int decimals) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string port_name(const Fabric& fabric, PortId id) {
+  const Port& p = fabric.port(id);
+  return fabric.node(p.node).description + "[" + std::to_string(p.number) + "]";
+}
+
+std::string tier_text(const TierLoad& t) {
+  if (!t.tier) {
+    return "-";
+  }
+  constexpr const char* kNames[] = {"host", "leaf", "spine", "core"};
+  return *t.tier < 4 ? kNames[*t.tier] : "tier " + std::to_string(*t.tier);
+}
+
+void print_summary(const TablesOrigin& origin, const RouteValidation& v, std::ostream& out) {
+  out << "tables:       " << origin.what << ", " << origin.switches_with_table << " of "
+      << origin.switches << " switches\n"
+      << "sources:      " << v.switch_sources << " switches, " << v.ca_sources << " CA ports\n"
+      << "destinations: " << v.destinations << " LIDs";
+  if (v.unlinked_lids != 0) {
+    out << " (" << v.unlinked_lids << " more whose port has no working link: skipped)";
+  }
+  out << "\npairs:        " << v.pairs << ", delivered " << v.fates[0] << " ("
+      << percent(v.fates[0], v.pairs) << "); host to host " << v.host_delivered << " of "
+      << v.host_pairs << "\n";
+  out << "dropped:     ";
+  for (std::size_t f = 1; f < kRouteFates; ++f) {
+    out << ' ' << to_string(static_cast<RouteFate>(f)) << ' ' << v.fates[f]
+        << (f + 1 < kRouteFates ? "," : "\n");
+  }
+  out << "hops:        ";
+  for (std::size_t h = 0; h < v.hop_histogram.size(); ++h) {
+    if (v.hop_histogram[h] != 0) {
+      out << ' ' << h << ':' << v.hop_histogram[h];
+    }
+  }
+  out << "; longer than the shortest path: " << v.nonminimal << "\n";
+}
+
+void print_balance(const Fabric& fabric, const RouteBalance& b, std::ostream& out) {
+  out << "\nroutes per port (CA to CA)   ports   max routes   mean   max/Gbps   mean/Gbps\n";
+  for (const TierLoad& t : b.tiers) {
+    char line[160];
+    std::string label = tier_text(t) + ", " + to_string(t.direction);
+    std::snprintf(line, sizeof line, "  %-26s %7zu %12llu %7.1f %10.3f %11.3f\n", label.c_str(),
+                  t.ports, static_cast<unsigned long long>(t.max_routes), t.mean_routes,
+                  t.max_per_gbps, t.mean_per_gbps);
+    out << line;
+  }
+  for (const DegradedLoad& d : b.degraded) {
+    out << "degraded link " << port_name(fabric, d.a) << " <-> " << port_name(fabric, d.b)
+        << " carries " << d.routes_ab << " and " << d.routes_ba << " CA routes\n";
+  }
+}
+
+void print_loops_and_symmetry(const Fabric& fabric, const RouteReport& r, std::ostream& out) {
+  out << "\ncredit loops: " << (r.credit_loops.empty() ? "none" : std::to_string(r.credit_loops.size()))
+      << " (" << r.channels << " channels, " << r.virtual_lanes << " VL)\n";
+  for (const CreditLoop& loop : r.credit_loops) {
+    out << "  ";
+    for (PortId c : loop.channels) {
+      out << port_name(fabric, c) << " -> ";
+    }
+    out << port_name(fabric, loop.channels.front()) << '\n';
+  }
+  const RouteSymmetry& s = r.symmetry;
+  out << "symmetry:     ";
+  if (s.checked) {
+    out << s.asymmetric << " of " << s.pairs << " CA pairs route over different links each way\n";
+  } else {
+    out << s.note << '\n';
+  }
+}
+
+void print_findings(const std::vector<Finding>& findings, std::ostream& out) {
+  SeverityCounts c = count_by_severity(findings);
+  out << "\n" << findings.size() << " findings (" << c.errors << " errors, " << c.warnings
+      << " warnings, " << c.infos << " info)\n";
+  for (const Finding& f : findings) {
+    out << to_string(f.severity) << "  " << f.check << "  " << to_string(f.location) << "\n    "
+        << f.message << "\n    fix: " << f.hint << '\n';
+  }
+}
+
+nlohmann::ordered_json finding_json(const Finding& f) {
+  constexpr const char* kKinds[] = {"fabric", "node", "port", "link"};
+  nlohmann::ordered_json j;
+  j["check"] = f.check;
+  j["severity"] = to_string(f.severity);
+  j["location"] = kKinds[static_cast<int>(f.location.kind)];
+  j["where"] = to_string(f.location);
+  j["measured"] = f.measured;
+  j["expected"] = f.expected;
+  j["hint"] = f.hint;
+  j["message"] = f.message;
+  return j;
+}
+
+nlohmann::ordered_json validation_json(const RouteValidation& v) {
+  nlohmann::ordered_json j;
+  j["pairs"] = v.pairs;
+  for (std::size_t f = 0; f < kRouteFates; ++f) {
+    j[to_string(static_cast<RouteFate>(f))] = v.fates[f];
+  }
+  j["host_pairs"] = v.host_pairs;
+  j["host_delivered"] = v.host_delivered;
+  j["nonminimal"] = v.nonminimal;
+  j["hop_histogram"] = v.hop_histogram;
+  j["min_hop_histogram"] = v.min_hop_histogram;
+  j["ca_sources"] = v.ca_sources;
+  j["switch_sources"] = v.switch_sources;
+  j["destinations"] = v.destinations;
+  j["unlinked_lids"] = v.unlinked_lids;
+  return j;
+}
+
+nlohmann::ordered_json balance_json(const Fabric& fabric, const RouteBalance& b) {
+  nlohmann::ordered_json j;
+  j["tiers"] = nlohmann::ordered_json::array();
+  for (const TierLoad& t : b.tiers) {
+    j["tiers"].push_back({{"tier", t.tier ? nlohmann::ordered_json(*t.tier) : nullptr},
+                          {"direction", to_string(t.direction)},
+                          {"ports", t.ports},
+                          {"max_routes", t.max_routes},
+                          {"mean_routes", t.mean_routes},
+                          {"max_per_gbps", t.max_per_gbps},
+                          {"mean_per_gbps", t.mean_per_gbps}});
+  }
+  j["degraded"] = nlohmann::ordered_json::array();
+  for (const DegradedLoad& d : b.degraded) {
+    j["degraded"].push_back({{"a", port_name(fabric, d.a)},
+                             {"b", port_name(fabric, d.b)},
+                             {"routes_ab", d.routes_ab},
+                             {"routes_ba", d.routes_ba}});
+  }
+  return j;
+}
+
+}  // namespace
+
+void print_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
+                       const std::vector<Finding>& findings, std::ostream& out) {
+  print_summary(origin, report.validation, out);
+  print_balance(fabric, report.balance, out);
+  print_loops_and_symmetry(fabric, report, out);
+  print_findings(findings, out);
+}
+
+void print_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
+                       const std::vector<Finding>& findings, std::ostream& out) {
+  nlohmann::ordered_json j;
+  j["source"] = fabric.provenance().source;
+  j["tables"] = {{"origin", origin.what},
+                 {"switches", origin.switches},
+                 {"with_table", origin.switches_with_table}};
+  j["validation"] = validation_json(report.validation);
+  j["balance"] = balance_json(fabric, report.balance);
+  j["credit_loops"] = nlohmann::ordered_json::array();
+  for (const CreditLoop& loop : report.credit_loops) {
+    nlohmann::ordered_json channels = nlohmann::ordered_json::array();
+    for (PortId c : loop.channels) {
+      channels.push_back(port_name(fabric, c));
+    }
+    j["credit_loops"].push_back({{"channels", channels}, {"component", loop.component}});
+  }
+  const RouteSymmetry& s = report.symmetry;
+  j["symmetry"] = {{"checked", s.checked}, {"pairs", s.pairs}, {"asymmetric", s.asymmetric},
+                   {"note", s.note}};
+  j["findings"] = nlohmann::ordered_json::array();
+  for (const Finding& f : findings) {
+    j["findings"].push_back(finding_json(f));
+  }
+  out << j.dump(2) << '\n';
+}
+
+}  // namespace ibatlas::cli
