@@ -5,8 +5,6 @@
 // by severity then location, a JSON document, or a technician's worklist. Exit 1 when a
 // finding reaches --fail-on.
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -15,7 +13,6 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/analysis/audit.hpp"
 #include "ibatlas/analysis/fat_tree.hpp"
 #include "ibatlas/analysis/plan_csv.hpp"
@@ -26,7 +23,10 @@
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+
+#include "cli.hpp"
 #include "source.hpp"
+#include <unistd.h>
 
 namespace ibatlas::cli {
 
@@ -192,8 +192,7 @@ void print_summary(const Fabric& fabric, const std::vector<Finding>& findings, s
   FabricSummary s = summarize(fabric);
   Tiers tiers = infer_tiers(fabric);
   SeverityCounts counts = count_by_severity(findings);
-  out << "checked " << s.switches << " switches, " << s.hosts << " hosts, " << s.links
-      << " links";
+  out << "checked " << s.switches << " switches, " << s.hosts << " hosts, " << s.links << " links";
   if (tiers.top >= 2) {
     out << " (" << tiers.top << " switch tiers";
     FatTreeShape shape = fat_tree_shape(fabric, tiers);
@@ -231,10 +230,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
 
 void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
   auto options = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Audit a fabric: links, ports, identities, "
-                                              "fat-tree shape, counters, cabling plan");
-  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")
-      ->required();
+  CLI::App* cmd = app.add_subcommand("check",
+                                     "Audit a fabric: links, ports, identities, "
+                                     "fat-tree shape, counters, cabling plan");
+  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")->required();
   cmd->add_option("--plan", options->plan,
                   "Cabling plan: CSV (node,port,peer_node,peer_port[,width,speed]) or a golden "
                   "snapshot in any readable format");
@@ -242,8 +241,10 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
                   "Earlier snapshot: ports cabled then and down now, counter rates per hour");
   cmd->add_option("--expect-speed", options->expect_speed, "Every link at least this speed")
       ->check([](const std::string& s) {
-        return parse_speed(s) ? std::string() : "expected SDR, DDR, QDR, FDR10, FDR, EDR, HDR, "
-                                                "NDR or XDR, found " + s;
+        return parse_speed(s) ? std::string()
+                              : "expected SDR, DDR, QDR, FDR10, FDR, EDR, HDR, "
+                                "NDR or XDR, found " +
+                                    s;
       });
   cmd->add_option("--expect-width", options->expect_width, "Every link at least this width")
       ->check([](const std::string& s) {

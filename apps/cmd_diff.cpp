@@ -7,10 +7,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/diff/diff.hpp"
 #include "ibatlas/diff/diff_report.hpp"
 #include "ibatlas/exit_status.hpp"
+
+#include "cli.hpp"
 #include "source.hpp"
 
 namespace ibatlas::cli {

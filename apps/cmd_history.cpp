@@ -3,20 +3,20 @@
 // degradation, nodes that came and went (docs/diff.md). A directory stands for every file
 // in it. Exit 0, or 3 when a snapshot cannot be read.
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <memory>
 
 #include <CLI/CLI.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/diff/history.hpp"
 #include "ibatlas/diff/history_report.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
+
+#include "cli.hpp"
 #include "source.hpp"
+#include <sys/stat.h>
 
 namespace ibatlas::cli {
 
@@ -60,7 +60,9 @@ std::optional<std::int64_t> time_of(const Fabric& f, const std::string& path, st
   if (std::optional<std::int64_t> t = snapshot_time(f)) {
     return t;
   }
+
   struct stat st {};
+
   if (::stat(path.c_str(), &st) != 0) {
     return std::nullopt;
   }

@@ -103,8 +103,8 @@ Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream&
   }
   if (!options.compute.empty()) {
     Clock::time_point start = Clock::now();
-    EngineOptions engine{*parse_routing_engine(options.compute), root_guids(options)};
-    EngineResult result = compute_routes(fabric, engine);
+    ComputeOptions engine{*parse_routing_engine(options.compute), root_guids(options)};
+    ComputeResult result = compute_routes(fabric, engine);
     for (const std::string& note : result.notes) {
       err << "ibatlas: " << note << '\n';
     }

@@ -1,6 +1,7 @@
 // `ibatlas routes` output: the validation report as text (a summary, tables per tier, then
 // the findings) or as one JSON document. Formatting only.
 
+#include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -15,12 +16,6 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   char buffer[16];
   std::snprintf(buffer, sizeof buffer, "%.2f%%",
                 whole == 0 ? 100.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
-  return buffer;
-}
-
-std::string number(double value, int decimals) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
   return buffer;
 }
 
@@ -125,7 +120,9 @@ nlohmann::ordered_json validation_json(const RouteValidation& v) {
   nlohmann::ordered_json j;
   j["pairs"] = v.pairs;
   for (std::size_t f = 0; f < kRouteFates; ++f) {
-    j[to_string(static_cast<RouteFate>(f))] = v.fates[f];
+    std::string key = to_string(static_cast<RouteFate>(f));
+    std::replace(key.begin(), key.end(), ' ', '_');
+    j[key] = v.fates[f];
   }
   j["host_pairs"] = v.host_pairs;
   j["host_delivered"] = v.host_delivered;

@@ -49,32 +49,32 @@ test_gcc() {
   ctest --test-dir build/gcc --output-on-failure -j"$jobs" -LE bench
 }
 
-test_asan() {
-  # The sim tests stay in the GCC tree: under ASan, LD_PRELOAD=libumad2sim.so would need
-  # libasan preloaded first.
-  echo "== clang, ASan+UBSan: unit tests"
-  CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug -DIBATLAS_WERROR=ON \
-    -DIBATLAS_SANITIZE=address,undefined -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build/asan -L unit --output-on-failure -j"$jobs"
-}
-
-test_fuzz() {
-  echo "== libFuzzer: ${fuzz_seconds}s per reader"
-  local fuzz_targets=()
+fuzz_targets() {
   local source
   for source in tests/fuzz/fuzz_*.cpp; do
-    fuzz_targets+=("$(basename "$source" .cpp)")
+    basename "$source" .cpp
   done
-  CXX=clang++ configure_and_build build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_TESTS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF \
-    -- "${fuzz_targets[@]}"
+}
+
+test_asan_and_fuzz() {
+  # One clang tree serves both: ASan+UBSan everywhere, plus libFuzzer's coverage
+  # instrumentation (harmless for the unit tests). The sim tests stay in the GCC tree:
+  # under ASan, LD_PRELOAD=libumad2sim.so would need libasan preloaded first.
+  echo "== clang, ASan+UBSan: unit tests"
+  local targets
+  mapfile -t targets < <(fuzz_targets)
+  CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug -DIBATLAS_WERROR=ON \
+    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests "${targets[@]}"
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build/asan -L unit --output-on-failure -j"$jobs"
+
+  echo "== libFuzzer: ${fuzz_seconds}s per reader"
   local target corpus
-  for target in "${fuzz_targets[@]/#/build/fuzz/tests/fuzz/}"; do
+  for target in "${targets[@]}"; do
     corpus=$(mktemp -d)
-    cp tests/fuzz/corpus/"$(basename "$target")"/* "$corpus"/ 2>/dev/null || true
-    "$target" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=10 \
-      -print_final_stats=0 "$corpus" 2>&1 | tail -n 2
+    cp tests/fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
+    build/asan/tests/fuzz/"$target" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 \
+      -timeout=10 -print_final_stats=0 "$corpus" 2>&1 | tail -n 2
     rm -rf "$corpus"
   done
 }
@@ -83,8 +83,7 @@ run_tests() {
   bash .ci/install-deps.sh
   gate_format_and_seams
   test_gcc
-  test_asan
-  test_fuzz
+  test_asan_and_fuzz
   echo "== all test stages passed"
 }
 

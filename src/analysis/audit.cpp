@@ -19,8 +19,7 @@ namespace ibatlas {
 namespace {
 
 void append(std::vector<Finding>& all, std::vector<Finding> more) {
-  all.insert(all.end(), std::make_move_iterator(more.begin()),
-             std::make_move_iterator(more.end()));
+  all.insert(all.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }
 
 // (node GUID, port) with absent halves as -1: plain numbers, because GCC 12's <=> on pairs of

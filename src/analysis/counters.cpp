@@ -167,7 +167,9 @@ std::optional<unsigned> digits(std::string_view text, std::size_t at, std::size_
 
 }  // namespace
 
-std::span<const CounterInfo> error_counters() { return kCounters; }
+std::span<const CounterInfo> error_counters() {
+  return kCounters;
+}
 
 std::vector<Finding> check_counters(const Fabric& fabric, const AuditOptions& options) {
   FindingFactory make(fabric, options.names);
@@ -187,8 +189,9 @@ std::vector<Finding> check_counters(const Fabric& fabric, const AuditOptions& op
     Finding f = make.at_fabric("counter.no_interval");
     f.measured = "no interval";
     f.expected = "both snapshots timed, the earlier one first";
-    f.message = "counter rates need both snapshots' times (and the baseline earlier): "
-                "compared counter values with absolute thresholds instead";
+    f.message =
+        "counter rates need both snapshots' times (and the baseline earlier): "
+        "compared counter values with absolute thresholds instead";
     f.hint = "use snapshots that record their time (ibatlas discover writes it)";
     findings.push_back(std::move(f));
   }
@@ -197,8 +200,8 @@ std::vector<Finding> check_counters(const Fabric& fabric, const AuditOptions& op
 
 std::optional<std::int64_t> parse_utc_time(std::string_view text) {
   // YYYY-MM-DDTHH:MM:SS, then optional .fraction, then Z or +00:00.
-  if (text.size() < 20 || text[4] != '-' || text[7] != '-' || (text[10] != 'T' && text[10] != ' ') ||
-      text[13] != ':' || text[16] != ':') {
+  if (text.size() < 20 || text[4] != '-' || text[7] != '-' ||
+      (text[10] != 'T' && text[10] != ' ') || text[13] != ':' || text[16] != ':') {
     return std::nullopt;
   }
   std::optional<unsigned> y = digits(text, 0, 4);
@@ -207,8 +210,8 @@ std::optional<std::int64_t> parse_utc_time(std::string_view text) {
   std::optional<unsigned> h = digits(text, 11, 2);
   std::optional<unsigned> mi = digits(text, 14, 2);
   std::optional<unsigned> s = digits(text, 17, 2);
-  if (!y || !mo || !d || !h || !mi || !s || *mo < 1 || *mo > 12 || *d < 1 || *d > 31 ||
-      *h > 23 || *mi > 59 || *s > 60) {
+  if (!y || !mo || !d || !h || !mi || !s || *mo < 1 || *mo > 12 || *d < 1 || *d > 31 || *h > 23 ||
+      *mi > 59 || *s > 60) {
     return std::nullopt;
   }
   std::string_view zone = text.substr(19);

@@ -46,8 +46,8 @@ std::optional<int> usual(const std::map<int, int>& tally) {
 }
 
 struct Census {
-  std::vector<int> up;    // per NodeId: cables to switches of a higher tier
-  std::vector<int> down;  // per NodeId: cables to switches of a lower tier
+  std::vector<int> up;                           // per NodeId: cables to switches of a higher tier
+  std::vector<int> down;                         // per NodeId: cables to switches of a lower tier
   std::unordered_map<std::uint64_t, int> pairs;  // lower << 32 | upper -> cables, adjacent tiers
 };
 
@@ -81,8 +81,8 @@ Census take_census(const Fabric& fabric, const Tiers& tiers) {
 }
 
 struct Usual {
-  std::map<int, int> up;    // tier -> usual up-link count (tiers below the top)
-  std::map<int, int> down;  // tier -> usual down-link count (tiers above the leaves)
+  std::map<int, int> up;              // tier -> usual up-link count (tiers below the top)
+  std::map<int, int> down;            // tier -> usual down-link count (tiers above the leaves)
   std::map<std::uint32_t, int> pair;  // upper unit -> usual cables to each unit below it
 };
 
@@ -124,7 +124,9 @@ Usual usual_counts(const Fabric& fabric, const Tiers& tiers, const Census& c) {
   return u;
 }
 
-std::string cables(int n) { return std::to_string(n) + (n == 1 ? " cable" : " cables"); }
+std::string cables(int n) {
+  return std::to_string(n) + (n == 1 ? " cable" : " cables");
+}
 
 // Names of units: a switch's own name; a chassis's the longest common start of its chips'
 // descriptions ("MellanoxIS5600-1:IS5600/L01/U1", ".../S02/U1" -> "MellanoxIS5600-1:IS5600
@@ -156,7 +158,8 @@ class UnitNames {
       return make_.name(unit);
     }
     std::string prefix = it->second;
-    while (!prefix.empty() && std::string_view("/:;,-_ ").find(prefix.back()) != std::string_view::npos) {
+    while (!prefix.empty() &&
+           std::string_view("/:;,-_ ").find(prefix.back()) != std::string_view::npos) {
       prefix.pop_back();
     }
     return (prefix.size() >= 3 ? prefix : make_.name(unit)) + " chassis";
@@ -174,9 +177,8 @@ class UnitNames {
 };
 
 void odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& tiers,
-               const Census& c, const Usual& u,
-               std::vector<int>& explained_up, std::vector<int>& explained_down,
-               std::vector<Finding>& out) {
+               const Census& c, const Usual& u, std::vector<int>& explained_up,
+               std::vector<int>& explained_down, std::vector<Finding>& out) {
   for (const auto& [key, count] : c.pairs) {
     NodeId lower{static_cast<std::uint32_t>(key >> 32)};
     NodeId upper{static_cast<std::uint32_t>(key & 0xFFFFFFFFU)};
@@ -195,7 +197,8 @@ void odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& 
     f.measured = cables(count);
     f.expected = cables(want);
     f.message = names(lower) + " and " + names(upper) + " are joined by " + cables(count) +
-                "; most " + tier_name(t) + " switches reach " + names(upper) + " by " + std::to_string(want);
+                "; most " + tier_name(t) + " switches reach " + names(upper) + " by " +
+                std::to_string(want);
     f.hint = count < want ? "look for an unplugged or misrouted cable between them"
                           : "look for a cable that belongs to another switch pair";
     out.push_back(std::move(f));
@@ -235,7 +238,8 @@ void asymmetric(const FindingFactory& make, const Tiers& tiers, std::vector<Find
     auto odd = [](int have, int want, int explained) {
       return have != want && have - want != explained;
     };
-    if (auto want = u.up.find(*t); want != u.up.end() && odd(c.up[i], want->second, explained_up[i])) {
+    if (auto want = u.up.find(*t);
+        want != u.up.end() && odd(c.up[i], want->second, explained_up[i])) {
       odd_switch(make, names, NodeId{i}, *t, true, c.up[i], want->second, out);
     }
     if (auto want = u.down.find(*t);
@@ -249,7 +253,28 @@ double link_rate(const Port& p) {
   return lanes(*p.width_active) * lane_rate_gbps(*p.speed_active);
 }
 
-bool rated(const Port& p) { return p.width_active && p.speed_active; }
+bool rated(const Port& p) {
+  return p.width_active && p.speed_active;
+}
+
+// The ratio most leaves with hosts share (to 1/1000), ties to the lower; none without any.
+std::optional<double> usual_ratio(const std::vector<LeafLoad>& leaves) {
+  std::map<long long, int> tally;
+  for (const LeafLoad& load : leaves) {
+    std::optional<double> r = load.ratio();
+    if (r && load.hosts > 0) {  // a leaf without hosts carries no load to compare
+      ++tally[std::llround(*r * 1000)];
+    }
+  }
+  if (tally.empty()) {
+    return std::nullopt;
+  }
+  long long best = tally.begin()->first;
+  for (const auto& [key, count] : tally) {
+    best = count > tally.at(best) ? key : best;
+  }
+  return static_cast<double>(best) / 1000;
+}
 
 }  // namespace
 
@@ -276,26 +301,13 @@ FatTreeShape fat_tree_shape(const Fabric& fabric, const Tiers& tiers) {
       (to_host ? load.down : load.up) += rated(p) ? link_rate(p) : 0.0;
     }
   }
-  std::map<long long, int> tally;
-  for (LeafLoad& load : shape.leaves) {
-    if (!shape.by_bandwidth) {
+  if (!shape.by_bandwidth) {
+    for (LeafLoad& load : shape.leaves) {
       load.down = load.hosts;
       load.up = load.uplinks;
     }
   }
-  for (const LeafLoad& load : shape.leaves) {
-    std::optional<double> r = load.ratio();
-    if (r && load.hosts > 0) {  // a leaf without hosts carries no load to compare
-      ++tally[std::llround(*r * 1000)];
-    }
-  }
-  if (!tally.empty()) {
-    long long best = tally.begin()->first;
-    for (const auto& [key, count] : tally) {
-      best = count > tally.at(best) ? key : best;
-    }
-    shape.usual_ratio = static_cast<double>(best) / 1000;
-  }
+  shape.usual_ratio = usual_ratio(shape.leaves);
   std::sort(shape.leaves.begin(), shape.leaves.end(),
             [](const LeafLoad& a, const LeafLoad& b) { return a.leaf < b.leaf; });
   return shape;

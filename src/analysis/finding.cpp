@@ -49,7 +49,9 @@ constexpr std::array<CheckInfo, 34> kChecks = {{
     {"plan.ambiguous_name", Warning, "A plan name matches several nodes"},
 }};
 
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 
 // The run of digits starting at `at`, without leading zeros; `at` moves past it.
 std::string_view digit_run(std::string_view s, std::size_t& at) {
@@ -149,7 +151,9 @@ std::optional<Severity> parse_severity(std::string_view text) {
   return std::nullopt;
 }
 
-std::span<const CheckInfo> all_checks() { return kChecks; }
+std::span<const CheckInfo> all_checks() {
+  return kChecks;
+}
 
 const CheckInfo* find_check(std::string_view id) {
   for (const CheckInfo& info : kChecks) {

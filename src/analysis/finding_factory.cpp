@@ -66,7 +66,9 @@ Finding blank(std::string_view check) {
 
 }  // namespace
 
-Finding FindingFactory::at_fabric(std::string_view check) const { return blank(check); }
+Finding FindingFactory::at_fabric(std::string_view check) const {
+  return blank(check);
+}
 
 Finding FindingFactory::at_node(std::string_view check, NodeId node) const {
   Finding f = blank(check);

@@ -19,7 +19,9 @@ bool is_switch(const Fabric& fabric, NodeId n) {
   return fabric.node(n).type == NodeType::Switch;
 }
 
-bool is_ca(const Fabric& fabric, NodeId n) { return fabric.node(n).type == NodeType::Ca; }
+bool is_ca(const Fabric& fabric, NodeId n) {
+  return fabric.node(n).type == NodeType::Ca;
+}
 
 FtreeVerdict reject(std::string code, std::string reason, std::vector<FtreeCulprit> culprits = {}) {
   return FtreeVerdict{false, std::move(code), std::move(reason), std::move(culprits)};
@@ -155,6 +157,7 @@ struct Groups {
   std::map<NodeId, std::pair<int, PortId>> up;    // switch -> cables, one of its ports here
   std::map<NodeId, std::pair<int, PortId>> down;  // lower switches
   int ca_ports = 0;                               // down groups to CAs
+
   std::size_t down_count() const { return down.size() + static_cast<std::size_t>(ca_ports); }
 };
 
@@ -172,7 +175,7 @@ std::vector<Groups> port_groups(const Fabric& fabric, const Ranking& r) {
     } else if (is_switch(fabric, there) && there != here &&
                r.rank[there.value] != r.rank[here.value] && r.rank[there.value] != kUnreached) {
       auto& side = r.rank[there.value] < r.rank[here.value] ? groups[here.value].up
-                                                             : groups[here.value].down;
+                                                            : groups[here.value].down;
       auto [it, fresh] = side.try_emplace(there, 0, id);
       ++it->second.first;
     }
@@ -290,11 +293,13 @@ class Validator {
   const Ranking& r_;
   std::vector<Groups> groups_;
   std::optional<std::size_t> first_;
+
   struct Noted {
     std::size_t property;
     std::pair<NodeId, NodeId> nodes;  // a culprit counts once per node or node pair
     FtreeCulprit culprit;
   };
+
   std::vector<Noted> culprits_;
 };
 

@@ -7,8 +7,9 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "analysis/finding_factory.hpp"
 #include "ibatlas/analysis/port_state.hpp"
+
+#include "analysis/finding_factory.hpp"
 
 namespace ibatlas {
 
@@ -22,11 +23,14 @@ constexpr std::size_t kListed = 5;  // holders named in a message; the rest are 
 struct Holder {
   NodeId node;
   std::optional<PortId> port;
+
   // Ordered by plain numbers (GCC 12's <=> on optionals can dereference an empty one).
   std::pair<std::uint32_t, std::uint32_t> key() const {
     return {node.value, port ? port->value : UINT32_MAX};
   }
+
   friend bool operator<(const Holder& a, const Holder& b) { return a.key() < b.key(); }
+
   friend bool operator==(const Holder& a, const Holder& b) { return a.key() == b.key(); }
 };
 
@@ -109,8 +113,8 @@ bool explained_by_node_guid(const Fabric& fabric, const std::vector<Holder>& hol
   Guid guid = fabric.node(first).guid;
   bool one_guid = std::all_of(holders.begin(), holders.end(),
                               [&](const Holder& h) { return fabric.node(h.node).guid == guid; });
-  bool several_nodes = std::any_of(holders.begin(), holders.end(),
-                                   [&](const Holder& h) { return h.node != first; });
+  bool several_nodes =
+      std::any_of(holders.begin(), holders.end(), [&](const Holder& h) { return h.node != first; });
   return one_guid && several_nodes;
 }
 
@@ -216,8 +220,8 @@ void unassigned_lids(const FindingFactory& make, std::vector<Finding>& out) {
     std::optional<PortState> state = state_of(fabric, h);
     std::span<const Port> ports =
         h.port ? std::span<const Port>(&fabric.port(*h.port), 1) : fabric.ports_of(h.node);
-    bool cabled = std::any_of(ports.begin(), ports.end(),
-                              [](const Port& p) { return p.peer.has_value(); });
+    bool cabled =
+        std::any_of(ports.begin(), ports.end(), [](const Port& p) { return p.peer.has_value(); });
     if (state != PortState::Active && (state || !cabled)) {
       continue;
     }
@@ -245,10 +249,11 @@ void duplicate_descriptions(const FindingFactory& make, std::vector<Finding>& ou
     Finding f = at_holder(make, "node.duplicate_description", holders.front());
     f.measured = std::to_string(holders.size()) + " nodes";
     f.expected = "1 node";
-    f.message = std::to_string(holders.size()) + " nodes share the description \"" +
-                description + "\"; the others: " + others;
-    f.hint = "set a unique node description on each (e.g. hostname via rdma-ndd, or the switch "
-             "name), or give a --node-name-map";
+    f.message = std::to_string(holders.size()) + " nodes share the description \"" + description +
+                "\"; the others: " + others;
+    f.hint =
+        "set a unique node description on each (e.g. hostname via rdma-ndd, or the switch "
+        "name), or give a --node-name-map";
     out.push_back(std::move(f));
   }
 }

@@ -21,10 +21,10 @@ enum class VerdictKind : std::uint8_t {
 
 struct DimensionVerdict {
   VerdictKind kind = VerdictKind::NoActive;
-  int best = 0;                   // Degraded: best allowed; Capped: what it could run at
-  bool limited_by_a = false;      // Capped: a's enabled set lacks a value above active
+  int best = 0;               // Degraded: best allowed; Capped: what it could run at
+  bool limited_by_a = false;  // Capped: a's enabled set lacks a value above active
   bool limited_by_b = false;
-  bool below_supported = false;   // Unknown: active below the best both ends support
+  bool below_supported = false;  // Unknown: active below the best both ends support
 };
 
 struct DimensionInput {

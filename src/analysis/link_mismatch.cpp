@@ -28,7 +28,9 @@ std::optional<std::pair<std::string, std::string>> both(const std::optional<T>& 
 }
 
 // Init or Armed: the check port.not_active covers these ports.
-bool stuck(const Port& p) { return p.state == PortState::Init || p.state == PortState::Armed; }
+bool stuck(const Port& p) {
+  return p.state == PortState::Init || p.state == PortState::Armed;
+}
 
 const std::vector<Field>& fields() {
   static const std::vector<Field> kFields = {
@@ -53,7 +55,8 @@ const std::vector<Field>& fields() {
        }},
       {"MTU", Severity::Warning,
        [](const Port& a, const Port& b) {
-         return both(a.mtu_active, b.mtu_active, [](Mtu m) { return std::to_string(mtu_bytes(m)); });
+         return both(a.mtu_active, b.mtu_active,
+                     [](Mtu m) { return std::to_string(mtu_bytes(m)); });
        }},
       {"VL cap", Severity::Info,
        [](const Port& a, const Port& b) {
@@ -100,8 +103,8 @@ Finding one_sided(const FindingFactory& make, PortId port) {
   PortId peer = *fabric.port(port).peer;
   Finding f = make.at_port("link.mismatch", port);
   std::optional<PortId> back = fabric.port(peer).peer;
-  std::string peer_text = make.name(fabric.node_of(peer)) + " port " +
-                          std::to_string(fabric.port(peer).number);
+  std::string peer_text =
+      make.name(fabric.node_of(peer)) + " port " + std::to_string(fabric.port(peer).number);
   std::string back_text =
       back ? make.name(fabric.node_of(*back)) + " port " + std::to_string(fabric.port(*back).number)
            : std::string("nothing");

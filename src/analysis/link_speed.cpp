@@ -31,12 +31,11 @@ Finding degraded_finding(const FindingFactory& make, PortId a, PortId b, const L
   Finding f = make.at_link("link.degraded", here, there);
   const Port& p = make.fabric().port(a);
   f.measured = rate_text(p.width_active, p.speed_active);
-  f.expected = rate_text(v.width.kind == VerdictKind::Degraded
-                             ? std::optional(static_cast<LinkWidth>(v.width.best))
-                             : p.width_active,
-                         v.speed.kind == VerdictKind::Degraded
-                             ? std::optional(static_cast<LinkSpeed>(v.speed.best))
-                             : p.speed_active);
+  f.expected = rate_text(
+      v.width.kind == VerdictKind::Degraded ? std::optional(static_cast<LinkWidth>(v.width.best))
+                                            : p.width_active,
+      v.speed.kind == VerdictKind::Degraded ? std::optional(static_cast<LinkSpeed>(v.speed.best))
+                                            : p.speed_active);
   f.message = "runs " + f.measured + " although both ends enable and support " + f.expected +
               ": a bad cable, lane or connector";
   f.hint = "reseat the cable at both ends; if it stays at " + f.measured + ", replace it";
@@ -77,7 +76,7 @@ Finding capped_finding(const FindingFactory& make, PortId a, PortId b, const Lin
     if (!capped) {
       continue;
     }
-    PortId end = verdict.limited_by_a && !verdict.limited_by_b ? a
+    PortId end = verdict.limited_by_a && !verdict.limited_by_b   ? a
                  : verdict.limited_by_b && !verdict.limited_by_a ? b
                                                                  : here;
     if (!reasons.empty()) {
@@ -92,8 +91,8 @@ Finding capped_finding(const FindingFactory& make, PortId a, PortId b, const Lin
 }
 
 struct Unknowns {
-  std::size_t links = 0;          // links with an active rate
-  std::size_t unknown = 0;        // of which degraded/capped cannot be concluded
+  std::size_t links = 0;            // links with an active rate
+  std::size_t unknown = 0;          // of which degraded/capped cannot be concluded
   std::size_t below_supported = 0;  // of those, running below what both ends support
 };
 
@@ -128,8 +127,8 @@ std::optional<Finding> unexpected_finding(const FindingFactory& make, PortId a, 
   auto [here, there] = make.link_ends(a, b);
   Finding f = make.at_link("link.unexpected", here, there);
   f.measured = rate_text(p.width_active, p.speed_active);
-  f.expected = rate_text(low_width ? want.width : p.width_active,
-                         low_speed ? want.speed : p.speed_active);
+  f.expected =
+      rate_text(low_width ? want.width : p.width_active, low_speed ? want.speed : p.speed_active);
   f.message = "runs " + f.measured + ", expected at least " + f.expected;
   f.hint = "check the HCA/cable model at both ends, then reseat or replace the cable";
   return f;
@@ -187,10 +186,12 @@ template <std::size_t N>
 struct Tally {
   std::array<std::size_t, N> count{};
   std::size_t total = 0;
+
   void add(int value) {
     ++count.at(static_cast<std::size_t>(value));
     ++total;
   }
+
   // The value at least three quarters of the tally share, if any.
   template <typename Value>
   std::optional<Value> policy() const {
@@ -206,6 +207,7 @@ struct Tally {
 struct GroupTally {
   Tally<5> widths;
   Tally<9> speeds;
+
   void add(const Port& p) {
     if (p.width_active) {
       widths.add(static_cast<int>(*p.width_active));
@@ -214,10 +216,10 @@ struct GroupTally {
       speeds.add(static_cast<int>(*p.speed_active));
     }
   }
+
   RatePolicy policy(const RatePolicy& fallback) const {
-    return RatePolicy{
-        widths.total < kMinPolicyLinks ? fallback.width : widths.policy<LinkWidth>(),
-        speeds.total < kMinPolicyLinks ? fallback.speed : speeds.policy<LinkSpeed>()};
+    return RatePolicy{widths.total < kMinPolicyLinks ? fallback.width : widths.policy<LinkWidth>(),
+                      speeds.total < kMinPolicyLinks ? fallback.speed : speeds.policy<LinkSpeed>()};
   }
 };
 
@@ -254,8 +256,8 @@ TierPolicy::TierPolicy(const Fabric& fabric, const Tiers& tiers) : fabric_(fabri
       everything.add(fabric.port(link));
     }
   }
-  fabric_wide_ = RatePolicy{everything.widths.policy<LinkWidth>(),
-                            everything.speeds.policy<LinkSpeed>()};
+  fabric_wide_ =
+      RatePolicy{everything.widths.policy<LinkWidth>(), everything.speeds.policy<LinkSpeed>()};
   by_group_.reserve(groups.size());
   for (const GroupTally& g : groups) {
     by_group_.push_back(g.policy(fabric_wide_));

@@ -3,9 +3,10 @@
 #include <set>
 #include <unordered_map>
 
+#include "ibatlas/analysis/port_state.hpp"
+
 #include "analysis/finding_factory.hpp"
 #include "analysis/plan_match.hpp"
-#include "ibatlas/analysis/port_state.hpp"
 
 namespace ibatlas {
 
@@ -113,8 +114,8 @@ class PlanChecker {
           f.measured = std::to_string(e->matches) + " nodes";
           f.expected = "1 node";
           f.message = "the plan's name \"" + e->plan->node + "\" (line " +
-                      std::to_string(c.plan->line) + ") is the description of " +
-                      f.measured + "; its cables are not checked";
+                      std::to_string(c.plan->line) + ") is the description of " + f.measured +
+                      "; its cables are not checked";
           f.hint = "name these nodes by GUID in the plan, or give a --node-name-map";
           out_.push_back(std::move(f));
         }
@@ -145,9 +146,8 @@ class PlanChecker {
     Finding f = at("plan.missing", *here, *there);
     f.measured = state_of(*here) + " / " + state_of(*there);
     f.expected = "cabled";
-    f.message = "the planned cable to " + port_text(*there) + " is not there (" +
-                port_text(*here) + ": " + state_of(*here) + "; " + port_text(*there) + ": " +
-                state_of(*there) + ")";
+    f.message = "the planned cable to " + port_text(*there) + " is not there (" + port_text(*here) +
+                ": " + state_of(*here) + "; " + port_text(*there) + ": " + state_of(*there) + ")";
     f.hint = "connect to " + port_text(*there);
     out_.push_back(std::move(f));
   }
@@ -165,9 +165,9 @@ class PlanChecker {
                port_text(*there->peer) + ")";
     }
     f.message = port_text(*here) + " should reach " + port_text(*there) + " but " +
-                (here->peer ? "reaches " + port_text(*here->peer) : "has no cable, while " +
-                                                                       port_text(*there) + " reaches " +
-                                                                       port_text(*there->peer));
+                (here->peer ? "reaches " + port_text(*here->peer)
+                            : "has no cable, while " + port_text(*there) + " reaches " +
+                                  port_text(*there->peer));
     out_.push_back(std::move(f));
   }
 
@@ -225,11 +225,12 @@ void PlanChecker::report_swap(PortId e, PortId x, PortId y, PortId f) {
   use_xf = use_xf || (!same_node(e, y) && on_switches(x, f) && !on_switches(e, y));
   auto [one, two] = use_xf ? make_.link_ends(x, f) : make_.link_ends(e, y);
   Finding finding = make_.at_link("plan.miswired", one, two);
-  finding.measured = port_text(e) + " reaches " + port_text(x) + ", " + port_text(y) + " reaches " +
-                port_text(f);
-  finding.expected = port_text(e) + " reaches " + port_text(f) + ", " + port_text(y) + " reaches " +
-                port_text(x);
-  finding.message = "two cables are crossed: " + finding.measured + "; the plan says " + finding.expected;
+  finding.measured =
+      port_text(e) + " reaches " + port_text(x) + ", " + port_text(y) + " reaches " + port_text(f);
+  finding.expected =
+      port_text(e) + " reaches " + port_text(f) + ", " + port_text(y) + " reaches " + port_text(x);
+  finding.message =
+      "two cables are crossed: " + finding.measured + "; the plan says " + finding.expected;
   finding.hint = "swap the cables in " + port_text(one) + " and " + port_text(two);
   out_.push_back(std::move(finding));
 }

@@ -6,8 +6,9 @@
 #include <map>
 #include <utility>
 
-#include "formats/text_lines.hpp"
 #include "ibatlas/error.hpp"
+
+#include "formats/text_lines.hpp"
 
 namespace ibatlas {
 
@@ -81,7 +82,9 @@ std::vector<std::string> split_fields(std::string_view line, const Where& at) {
   }
 }
 
-std::string column(std::size_t index) { return " in column " + std::to_string(index + 1); }
+std::string column(std::size_t index) {
+  return " in column " + std::to_string(index + 1);
+}
 
 PlanEnd plan_end(const std::vector<std::string>& fields, std::size_t first, const Where& at) {
   if (fields[first].empty()) {

@@ -1,7 +1,8 @@
 #include "analysis/plan_match.hpp"
 
-#include "formats/text_lines.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+
+#include "formats/text_lines.hpp"
 
 namespace ibatlas {
 

@@ -31,25 +31,27 @@ class NameResolver {
 
 struct MatchedEnd {
   const PlanEnd* plan = nullptr;
-  std::optional<NodeId> node;   // the fabric node the plan name denotes
-  std::size_t matches = 0;      // how many nodes the name could be
-  std::optional<PortId> port;   // the fabric's record of that port, when it has one
-  std::optional<PortId> peer;   // where that port's cable goes
+  std::optional<NodeId> node;  // the fabric node the plan name denotes
+  std::size_t matches = 0;     // how many nodes the name could be
+  std::optional<PortId> port;  // the fabric's record of that port, when it has one
+  std::optional<PortId> peer;  // where that port's cable goes
 };
 
 struct MatchedCable {
   const PlannedCable* plan = nullptr;
   MatchedEnd a;
   MatchedEnd b;
+
   bool ambiguous() const { return a.matches > 1 || b.matches > 1; }
-  bool in_place() const {
-    return a.port && b.port && (a.peer == b.port || b.peer == a.port);
-  }
+
+  bool in_place() const { return a.port && b.port && (a.peer == b.port || b.peer == a.port); }
+
   bool missing() const { return !a.peer && !b.peer; }
 };
 
 // A node's port as one number: node index << 8 | port number.
 using PortKey = std::uint64_t;
+
 inline PortKey port_key(NodeId node, std::uint8_t port) {
   return (std::uint64_t{node.value} << 8) | port;
 }

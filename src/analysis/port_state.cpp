@@ -13,7 +13,9 @@ std::string state_text(const Port& port) {
 
 namespace {
 
-bool stuck(const Port& p) { return p.state == PortState::Init || p.state == PortState::Armed; }
+bool stuck(const Port& p) {
+  return p.state == PortState::Init || p.state == PortState::Armed;
+}
 
 bool external(const Fabric& fabric, const Port& p) {
   return p.number != 0 || fabric.node(p.node).type != NodeType::Switch;

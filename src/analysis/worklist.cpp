@@ -10,9 +10,9 @@
 namespace ibatlas {
 
 bool on_worklist(const Finding& finding) {
-  constexpr std::array<std::string_view, 6> kHands = {
-      "plan.missing", "plan.miswired", "plan.extra", "plan.wrong_speed", "link.degraded",
-      "port.down"};
+  constexpr std::array<std::string_view, 6> kHands = {"plan.missing",  "plan.miswired",
+                                                      "plan.extra",    "plan.wrong_speed",
+                                                      "link.degraded", "port.down"};
   return std::find(kHands.begin(), kHands.end(), finding.check) != kHands.end() &&
          finding.location.kind != LocationKind::Fabric;
 }

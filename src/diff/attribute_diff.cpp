@@ -7,7 +7,9 @@ namespace {
 std::string lid_string(const Port& p, bool with_lmc) {
   std::string out = std::to_string(*p.base_lid);
   if (with_lmc && p.lmc) {
-    out += " (lmc " + std::to_string(int{*p.lmc}) + ")";
+    out += " (lmc ";
+    out += std::to_string(int{*p.lmc});
+    out += ')';
   }
   return out;
 }

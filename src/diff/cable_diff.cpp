@@ -17,6 +17,7 @@ using diff::EndSpace;
 struct Cable {
   End a = 0;  // the lower end in report order (EndSpace::less)
   End b = 0;
+
   End other(End e) const { return e == a ? b : a; }
 };
 
@@ -203,8 +204,7 @@ class Classifier {
 
 }  // namespace
 
-std::vector<Change> diff_cables(const Fabric& before, const Fabric& after,
-                                const NodeMatch& match) {
+std::vector<Change> diff_cables(const Fabric& before, const Fabric& after, const NodeMatch& match) {
   EndSpace space(before, after, match);
   std::vector<Cable> old_cables = cables_of(
       before, space, [&](PortId id) { return space.before_end(id); },

@@ -38,18 +38,28 @@ constexpr std::array<ChangeKind, kKinds.size()> kOrder = [] {
   return out;
 }();
 
-const KindName& name_of(ChangeKind kind) { return kKinds.at(static_cast<std::size_t>(kind)); }
+const KindName& name_of(ChangeKind kind) {
+  return kKinds.at(static_cast<std::size_t>(kind));
+}
 
 // A port number that sorts before every real port: node-level changes first.
-int port_key(const PortRef& ref) { return ref.port ? int{*ref.port} : -1; }
+int port_key(const PortRef& ref) {
+  return ref.port ? int{*ref.port} : -1;
+}
 
 }  // namespace
 
-std::span<const ChangeKind> change_kinds() { return kOrder; }
+std::span<const ChangeKind> change_kinds() {
+  return kOrder;
+}
 
-std::string_view to_string(ChangeKind kind) { return name_of(kind).id; }
+std::string_view to_string(ChangeKind kind) {
+  return name_of(kind).id;
+}
 
-std::string_view kind_heading(ChangeKind kind) { return name_of(kind).heading; }
+std::string_view kind_heading(ChangeKind kind) {
+  return name_of(kind).heading;
+}
 
 std::string guid_string(Guid guid) {
   char buffer[19];
@@ -60,7 +70,9 @@ std::string guid_string(Guid guid) {
 std::string end_string(const PortRef& ref) {
   std::string out = guid_string(ref.node_guid);
   if (ref.port) {
-    out += '[' + std::to_string(int{*ref.port}) + ']';
+    out += '[';
+    out += std::to_string(int{*ref.port});
+    out += ']';
   }
   return out;
 }

@@ -1,7 +1,8 @@
 #include "ibatlas/diff/counter_diff.hpp"
 
-#include "diff/end_space.hpp"
 #include "ibatlas/analysis/counters.hpp"
+
+#include "diff/end_space.hpp"
 
 namespace ibatlas {
 
@@ -32,8 +33,8 @@ void diff_port_counters(const PortCounters& was, const PortCounters& now,
 
 }  // namespace
 
-std::vector<Change> diff_counters(const Fabric& before, const Fabric& after,
-                                  const NodeMatch& match, std::optional<double> seconds) {
+std::vector<Change> diff_counters(const Fabric& before, const Fabric& after, const NodeMatch& match,
+                                  std::optional<double> seconds) {
   diff::EndSpace space(before, after, match);
   std::vector<Change> out;
   std::span<const Port> ports = after.ports();

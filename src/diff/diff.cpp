@@ -4,13 +4,13 @@
 #include <iterator>
 
 #include "ibatlas/analysis/counters.hpp"
-#include "ibatlas/error.hpp"
 #include "ibatlas/diff/attribute_diff.hpp"
 #include "ibatlas/diff/cable_diff.hpp"
 #include "ibatlas/diff/counter_diff.hpp"
 #include "ibatlas/diff/link_diff.hpp"
 #include "ibatlas/diff/node_match.hpp"
 #include "ibatlas/diff/port_state_diff.hpp"
+#include "ibatlas/error.hpp"
 
 namespace ibatlas {
 
@@ -52,8 +52,7 @@ void diff_nodes(const Fabric& before, const Fabric& after, const NodeMatch& matc
 }
 
 void append(std::vector<Change>& out, std::vector<Change> more) {
-  out.insert(out.end(), std::make_move_iterator(more.begin()),
-             std::make_move_iterator(more.end()));
+  out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }
 
 }  // namespace

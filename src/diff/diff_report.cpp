@@ -10,12 +10,20 @@ namespace ibatlas {
 
 namespace {
 
-std::string quoted(const std::string& text) { return '"' + text + '"'; }
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  out += text;
+  out += '"';
+  return out;
+}
 
 // 0x0000000000100000[1] "host01"
-std::string where(const PortRef& ref) { return end_string(ref) + " " + quoted(ref.node); }
+std::string where(const PortRef& ref) {
+  return end_string(ref) + " " + quoted(ref.node);
+}
 
-std::string arrow(const std::optional<std::string>& before, const std::optional<std::string>& after) {
+std::string arrow(const std::optional<std::string>& before,
+                  const std::optional<std::string>& after) {
   return before.value_or("-") + " -> " + after.value_or("-");
 }
 
@@ -33,9 +41,9 @@ std::string counter_line(const Change& c) {
 
 std::vector<std::string> ignored_names(const DiffOptions& o) {
   std::vector<std::string> out;
-  for (auto [on, name] : {std::pair{o.ignore_lids, "lids"},
-                          std::pair{o.ignore_descriptions, "descriptions"},
-                          std::pair{o.ignore_counters, "counters"}}) {
+  for (auto [on, name] :
+       {std::pair{o.ignore_lids, "lids"}, std::pair{o.ignore_descriptions, "descriptions"},
+        std::pair{o.ignore_counters, "counters"}}) {
     if (on) {
       out.emplace_back(name);
     }

@@ -4,7 +4,9 @@ namespace ibatlas::diff {
 
 namespace {
 
-End make_end(std::uint64_t node, std::uint8_t port) { return (node << 8) | port; }
+End make_end(std::uint64_t node, std::uint8_t port) {
+  return (node << 8) | port;
+}
 
 }  // namespace
 
@@ -67,6 +69,8 @@ bool EndSpace::less(End x, End y) const {
   return x < y;  // same GUID: by port number, then (duplicate GUIDs) by node
 }
 
-bool EndSpace::on_switch(End end) const { return node_of(end).type == NodeType::Switch; }
+bool EndSpace::on_switch(End end) const {
+  return node_of(end).type == NodeType::Switch;
+}
 
 }  // namespace ibatlas::diff

@@ -23,12 +23,15 @@ class EndSpace {
       : before_(before), after_(after), match_(match) {}
 
   const Fabric& before() const { return before_; }
+
   const Fabric& after() const { return after_; }
+
   const NodeMatch& match() const { return match_; }
 
   bool matched(const Port& before_port) const {
     return match_.after_of[before_port.node.value].has_value();
   }
+
   bool matched_after(const Port& after_port) const {
     return match_.before_of[after_port.node.value].has_value();
   }

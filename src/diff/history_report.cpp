@@ -2,8 +2,9 @@
 
 #include <ctime>
 
-#include "diff/change_json.hpp"
 #include "ibatlas/diff/diff_report.hpp"
+
+#include "diff/change_json.hpp"
 
 namespace ibatlas {
 
@@ -24,13 +25,20 @@ std::optional<std::string> time_text(const HistorySnapshot& s) {
 std::string label(const History& h, std::size_t i) {
   const HistorySnapshot& s = h.snapshots[i];
   std::optional<std::string> time = time_text(s);
-  std::string out = "#" + std::to_string(i) + " " + s.name;
+  std::string out = "#";  // piece by piece: GCC 12 -O3 misreads "#" + string (-Wrestrict)
+  out += std::to_string(i);
+  out += ' ';
+  out += s.name;
   return time ? out + " (" + *time + ")" : out;
 }
 
-std::string where(const PortRef& ref) { return end_string(ref) + " \"" + ref.node + "\""; }
+std::string where(const PortRef& ref) {
+  return end_string(ref) + " \"" + ref.node + "\"";
+}
 
-std::string link_name(const PortRef& a, const PortRef& b) { return where(a) + " <-> " + where(b); }
+std::string link_name(const PortRef& a, const PortRef& b) {
+  return where(a) + " <-> " + where(b);
+}
 
 void write_timeline(const History& h, std::ostream& out) {
   std::size_t changed = 0;
@@ -42,8 +50,8 @@ void write_timeline(const History& h, std::ostream& out) {
     if (step.changes.empty()) {
       continue;
     }
-    out << "  " << label(h, step.from) << " -> " << label(h, step.to) << ": "
-        << step.changes.size() << (step.changes.size() == 1 ? " change\n" : " changes\n");
+    out << "  " << label(h, step.from) << " -> " << label(h, step.to) << ": " << step.changes.size()
+        << (step.changes.size() == 1 ? " change\n" : " changes\n");
     for (const Change& c : step.changes) {
       out << "    " << to_string(c.kind) << "  " << format_change(c) << '\n';
     }

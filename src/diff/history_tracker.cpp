@@ -7,9 +7,13 @@ namespace ibatlas::diff {
 
 namespace {
 
-bool is_down(const Port& p) { return p.state && *p.state == PortState::Down; }
+bool is_down(const Port& p) {
+  return p.state && *p.state == PortState::Down;
+}
 
-auto ref_key(const PortRef& r) { return std::make_tuple(r.node_guid, r.port); }
+auto ref_key(const PortRef& r) {
+  return std::make_tuple(r.node_guid, r.port);
+}
 
 auto link_order(const PortRef& a, const PortRef& b) {
   return std::make_tuple(ref_key(a), ref_key(b));
@@ -23,7 +27,9 @@ std::size_t LinkKeyHash::operator()(const LinkKey& k) const {
   return static_cast<std::size_t>(h ^ (h >> 29));
 }
 
-void HistoryTracker::alias(Guid now, Guid before) { aliases_[now] = identity(before); }
+void HistoryTracker::alias(Guid now, Guid before) {
+  aliases_[now] = identity(before);
+}
 
 Guid HistoryTracker::identity(Guid guid) const {
   auto it = aliases_.find(guid);
@@ -142,8 +148,8 @@ void HistoryTracker::finish(History& history) {
                      std::make_tuple(y.since, link_order(y.a, y.b));
             });
   for (auto& [guid, t] : nodes_) {
-    bool always = t.present.size() == 1 && t.present[0].first == 0 &&
-                  t.present[0].second + 1 == count_;
+    bool always =
+        t.present.size() == 1 && t.present[0].first == 0 && t.present[0].second + 1 == count_;
     if (!always) {
       history.nodes.push_back(NodePresence{std::move(t.ref), t.type, std::move(t.present)});
     }

@@ -50,11 +50,13 @@ class HistoryTracker {
     std::optional<LinkRate> last_rate;
     std::optional<Degradation> open;
   };
+
   struct NodeTrack {
     PortRef ref;
     NodeType type = NodeType::Ca;
     std::vector<std::pair<std::size_t, std::size_t>> present;
   };
+
   using LinkRates = std::unordered_map<LinkKey, LinkRate, LinkKeyHash>;
 
   Guid identity(Guid guid) const;

@@ -19,8 +19,8 @@ std::optional<RoutingEngine> parse_routing_engine(std::string_view text) {
   return std::nullopt;
 }
 
-EngineResult compute_routes(const Fabric& fabric, const EngineOptions& options) {
-  EngineResult result;
+ComputeResult compute_routes(const Fabric& fabric, const ComputeOptions& options) {
+  ComputeResult result;
   result.used = options.engine;
   std::vector<ForwardingTable> tables;
   if (options.engine == RoutingEngine::Updn) {

@@ -36,7 +36,9 @@ void set_width(FabricBuilder& b, const Fabric& f, PortId p, LinkWidth w) {
   b.port_data(*f.port(p).peer).width_active = w;
 }
 
-std::string hour(int i) { return utc_string(1'790'000'000 + static_cast<std::int64_t>(i) * 3600); }
+std::string hour(int i) {
+  return utc_string(1'790'000'000 + static_cast<std::int64_t>(i) * 3600);
+}
 
 Fabric one_percent_changed(const Fabric& f) {
   FabricBuilder b = from_fabric(f);
@@ -67,6 +69,7 @@ void BM_Diff10k(benchmark::State& state) {
   state.counters["nodes"] = static_cast<double>(before.nodes().size());
   state.counters["changes"] = static_cast<double>(changes);
 }
+
 BENCHMARK(BM_Diff10k)->Unit(benchmark::kMillisecond);
 
 // `f` without node `gone` (its cables go with it).
@@ -126,8 +129,8 @@ void BM_History100(benchmark::State& state) {
   for (auto _ : state) {
     std::vector<HistorySnapshot> snapshots;
     for (std::size_t i = 0; i < series.size(); ++i) {
-      snapshots.push_back(HistorySnapshot{"s" + std::to_string(i), snapshot_time(series[i]),
-                                          &series[i]});
+      snapshots.push_back(
+          HistorySnapshot{"s" + std::to_string(i), snapshot_time(series[i]), &series[i]});
     }
     History h = build_history(std::move(snapshots));
     flapping = h.links.size();
@@ -136,6 +139,7 @@ void BM_History100(benchmark::State& state) {
   state.counters["nodes"] = static_cast<double>(base.nodes().size());
   state.counters["links_with_transitions"] = static_cast<double>(flapping);
 }
+
 BENCHMARK(BM_History100)->Unit(benchmark::kMillisecond);
 
 }  // namespace

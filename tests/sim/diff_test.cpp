@@ -9,17 +9,20 @@
 //   spine1 0x200000  spine2 0x200001  leaf1 0x200002  leaf2 0x200003
 //   h1 0x100000  h2 0x100002  h3 0x100004  h4 0x100006
 
+#include "ibatlas/diff/diff.hpp"
+
 #include <algorithm>
-#include <tuple>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "ibatlas/diff/diff.hpp"
 #include "ibatlas/diff/history.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
+
 #include "sim/discover_sim.hpp"
 #include "support/sim_harness.hpp"
 
@@ -118,6 +121,49 @@ bool has_line(const std::string& text, const std::string& line) {
   return ("\n" + text).find("\n" + line) != std::string::npos;
 }
 
+// An uplink unplugged, a host cable moved to another port, an HCA swapped, a LID changed.
+void first_changes(SimFabric& sim) {
+  console(sim, "Unlink \"leaf2\"[8]");
+  console(sim, "Unlink \"h1\"[1]");
+  console(sim, "Link \"leaf1\"[5] \"h1\"[1]");
+  console(sim, "Guid \"h3\" 0x5555");
+  console(sim, "Baselid \"h4\"[1] 40");
+}
+
+const std::vector<std::string> kFirstChanges = {
+    "cable.moved 0x0000000000100000[1]: 0x0000000000200002[1] -> 0x0000000000200002[5]",
+    "cable.removed 0x0000000000200001[2]: 0x0000000000200003[8] -> -",
+    "lid.changed 0x0000000000100006[1]: 14 -> 40",
+    "node.replaced 0x0000000000005555: 0x0000000000100004 -> 0x0000000000005555",
+};
+
+// The uplink back, and h2 and h4 trading leaf ports.
+void second_changes(SimFabric& sim) {
+  console(sim, "ReLink \"leaf2\"[8]");
+  console(sim, "Unlink \"h2\"[1]");
+  console(sim, "Unlink \"h4\"[1]");
+  console(sim, "Link \"leaf1\"[2] \"h4\"[1]");
+  console(sim, "Link \"leaf2\"[2] \"h2\"[1]");
+}
+
+const std::vector<std::string> kSecondChanges = {
+    "cable.added 0x0000000000200001[2]: - -> 0x0000000000200003[8]",
+    "cable.swapped 0x0000000000200002[2]: 0x0000000000100002[1] -> 0x0000000000100006[1]",
+    "cable.swapped 0x0000000000200003[2]: 0x0000000000100006[1] -> 0x0000000000100002[1]",
+};
+
+// Lines of `ibnetdiscover --diff` output that are port lines of one side ("< [", "> [").
+int port_lines(const std::string& text) {
+  int n = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view line(text.data() + at, end - at);
+    n += line.starts_with("< [") || line.starts_with("> [") ? 1 : 0;
+    at = end + 1;
+  }
+  return n;
+}
+
 class DiffSimTest : public ::testing::Test {
  protected:
   DiffSimTest() : sim_(options()) {}
@@ -134,63 +180,41 @@ class DiffSimTest : public ::testing::Test {
 
 TEST_F(DiffSimTest, ReportsExactlyTheConsoleChangesFromEverySource) {
   Capture s0 = capture(sim_, "s0");
-  // An uplink unplugged, a host cable moved to another port, an HCA swapped, a LID changed.
-  console(sim_, "Unlink \"leaf2\"[8]");
-  console(sim_, "Unlink \"h1\"[1]");
-  console(sim_, "Link \"leaf1\"[5] \"h1\"[1]");
-  console(sim_, "Guid \"h3\" 0x5555");
-  console(sim_, "Baselid \"h4\"[1] 40");
+  first_changes(sim_);
   Capture s1 = capture(sim_, "s1");
-  // The uplink back, and h2 and h4 trading leaf ports.
-  console(sim_, "ReLink \"leaf2\"[8]");
-  console(sim_, "Unlink \"h2\"[1]");
-  console(sim_, "Unlink \"h4\"[1]");
-  console(sim_, "Link \"leaf1\"[2] \"h4\"[1]");
-  console(sim_, "Link \"leaf2\"[2] \"h2\"[1]");
+  second_changes(sim_);
   Capture s2 = capture(sim_, "s2");
-
-  const std::vector<std::string> first = {
-      "cable.moved 0x0000000000100000[1]: 0x0000000000200002[1] -> 0x0000000000200002[5]",
-      "cable.removed 0x0000000000200001[2]: 0x0000000000200003[8] -> -",
-      "lid.changed 0x0000000000100006[1]: 14 -> 40",
-      "node.replaced 0x0000000000005555: 0x0000000000100004 -> 0x0000000000005555",
-  };
-  const std::vector<std::string> second = {
-      "cable.added 0x0000000000200001[2]: - -> 0x0000000000200003[8]",
-      "cable.swapped 0x0000000000200002[2]: 0x0000000000100002[1] -> 0x0000000000100006[1]",
-      "cable.swapped 0x0000000000200003[2]: 0x0000000000100006[1] -> 0x0000000000100002[1]",
-  };
   for (auto [name, a, b, c] : {std::tuple{"ibnetdiscover", &s0.text, &s1.text, &s2.text},
                                std::tuple{"--cache", &s0.cache, &s1.cache, &s2.cache},
                                std::tuple{"crawler", &s0.crawl, &s1.crawl, &s2.crawl}}) {
-    EXPECT_EQ(summary(diff_fabrics(*a, *b)), first) << name;
-    EXPECT_EQ(summary(diff_fabrics(*b, *c)), second) << name;
+    EXPECT_EQ(summary(diff_fabrics(*a, *b)), kFirstChanges) << name;
+    EXPECT_EQ(summary(diff_fabrics(*b, *c)), kSecondChanges) << name;
     EXPECT_TRUE(diff_fabrics(*a, *a).same()) << name;
   }
   // Across sources: the same state read three ways is the same fabric, and a text capture
   // against a cache capture of the next state gives the same changes.
   EXPECT_TRUE(diff_fabrics(s0.text, s0.cache).same());
   EXPECT_TRUE(diff_fabrics(s0.cache, s0.crawl).same());
-  EXPECT_EQ(summary(diff_fabrics(s0.text, s1.crawl)), first);
-  EXPECT_EQ(summary(diff_fabrics(s1.crawl, s2.cache)), second);
+  EXPECT_EQ(summary(diff_fabrics(s0.text, s1.crawl)), kFirstChanges);
+  EXPECT_EQ(summary(diff_fabrics(s1.crawl, s2.cache)), kSecondChanges);
 
-  // History over the three: the uplink went down and came back.
-  std::vector<HistorySnapshot> series = {{"s0", 0, &s0.cache}, {"s1", 1, &s1.cache},
-                                         {"s2", 2, &s2.cache}};
+  // History over the three: the uplink went down and came back (flapping); the moved and
+  // swapped cables each went down or came up once (not flapping).
+  std::vector<HistorySnapshot> series = {
+      {"s0", 0, &s0.cache}, {"s1", 1, &s1.cache}, {"s2", 2, &s2.cache}};
   History h = build_history(series);
-  ASSERT_EQ(h.links.size(), 1U);
+  ASSERT_EQ(h.links.size(), 7U);  // the uplink; h1's old and new cable; 2 + 2 for the swap
   EXPECT_EQ(end_string(h.links[0].a), "0x0000000000200001[2]");
   EXPECT_TRUE(h.links[0].flapping());
+  for (std::size_t i = 1; i < h.links.size(); ++i) {
+    EXPECT_FALSE(h.links[i].flapping()) << end_string(h.links[i].a);
+  }
   EXPECT_TRUE(h.nodes.empty()) << "h3 kept its identity through the GUID change";
 }
 
 TEST_F(DiffSimTest, IbnetdiscoverDiffSeesLessAndSaysItLessDirectly) {
   Capture s0 = capture(sim_, "s0");
-  console(sim_, "Unlink \"leaf2\"[8]");
-  console(sim_, "Unlink \"h1\"[1]");
-  console(sim_, "Link \"leaf1\"[5] \"h1\"[1]");
-  console(sim_, "Guid \"h3\" 0x5555");
-  console(sim_, "Baselid \"h4\"[1] 40");
+  first_changes(sim_);
   Capture s1 = capture(sim_, "s1");
 
   std::string d = ibnetdiscover_diff(sim_, s0, s1);
@@ -202,7 +226,8 @@ TEST_F(DiffSimTest, IbnetdiscoverDiffSeesLessAndSaysItLessDirectly) {
   EXPECT_TRUE(has_line(d, "> [5]\t\"H-0000000000100000\"[1]")) << d;
   // ... and nothing on h1: it compares the far port's GUID, which every port of a switch
   // shares, so a host moved to another port of the same switch looks unchanged from the host.
-  EXPECT_EQ(d.find("(100001)"), std::string::npos) << d;
+  EXPECT_EQ(d.find("Ca\t1 \"H-0000000000100000\""), std::string::npos) << d;
+  EXPECT_FALSE(has_line(d, "< [1](100001)")) << d;
   // The swapped HCA is a CA removed and another added (no notion of replacement).
   EXPECT_TRUE(has_line(d, "< Ca\t1 \"H-0000000000100004\"")) << d;
   EXPECT_TRUE(has_line(d, "> Ca\t1 \"H-0000000000005555\"")) << d;
@@ -212,6 +237,14 @@ TEST_F(DiffSimTest, IbnetdiscoverDiffSeesLessAndSaysItLessDirectly) {
       ibnetdiscover_diff(sim_, s0, s1, {"--diffcheck", "sw,ca,router,port,lid"});
   EXPECT_NE(with_lids.find("lid 40"), std::string::npos) << with_lids;
 
+  // The swap (plus the uplink back) is ten port lines on six records; ours: three changes.
+  second_changes(sim_);
+  Capture s2 = capture(sim_, "s2");
+  std::string swap = ibnetdiscover_diff(sim_, s1, s2);
+  EXPECT_EQ(port_lines(swap), 10) << swap;
+  EXPECT_TRUE(has_line(swap, "< [1](100003) \t\"S-0000000000200002\"[2]")) << swap;
+  EXPECT_TRUE(has_line(swap, "> [1](100003) \t\"S-0000000000200003\"[2]")) << swap;
+  EXPECT_EQ(diff_fabrics(s1.cache, s2.cache).changes.size(), 3U);
 }
 
 TEST_F(DiffSimTest, NarrowedAndWidenedLinkIsDegradedThenRestoredAndIbnetdiscoverSeesNothing) {
@@ -230,16 +263,14 @@ TEST_F(DiffSimTest, NarrowedAndWidenedLinkIsDegradedThenRestoredAndIbnetdiscover
                                std::tuple{"--cache", &s0.cache, &s1.cache, &s2.cache},
                                std::tuple{"crawler", &s0.crawl, &s1.crawl, &s2.crawl}}) {
     EXPECT_EQ(summary(diff_fabrics(*a, *b)),
-              (std::vector<std::string>{
-                  "link.degraded 0x0000000000200000[1]: 4x EDR -> 1x EDR"}))
+              (std::vector<std::string>{"link.degraded 0x0000000000200000[1]: 4x EDR -> 1x EDR"}))
         << name;
     EXPECT_EQ(summary(diff_fabrics(*b, *c)),
-              (std::vector<std::string>{
-                  "link.restored 0x0000000000200000[1]: 1x EDR -> 4x EDR"}))
+              (std::vector<std::string>{"link.restored 0x0000000000200000[1]: 1x EDR -> 4x EDR"}))
         << name;
   }
-  std::vector<HistorySnapshot> series = {{"s0", 0, &s0.crawl}, {"s1", 1, &s1.crawl},
-                                         {"s2", 2, &s2.crawl}};
+  std::vector<HistorySnapshot> series = {
+      {"s0", 0, &s0.crawl}, {"s1", 1, &s1.crawl}, {"s2", 2, &s2.crawl}};
   History h = build_history(series);
   ASSERT_EQ(h.degradations.size(), 1U);
   EXPECT_EQ(h.degradations[0].since, 1U);

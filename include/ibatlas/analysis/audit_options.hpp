@@ -38,8 +38,8 @@ struct AuditOptions {
   // When absent, the per-tier policy applies: the width/speed most links of the tier run at.
   std::optional<LinkWidth> expect_width;
   std::optional<LinkSpeed> expect_speed;
-  const CablingPlan* plan = nullptr;  // `--plan`: a CSV plan or a golden snapshot
-  const Fabric* baseline = nullptr;   // an earlier snapshot: port.down, counter rates
+  const CablingPlan* plan = nullptr;   // `--plan`: a CSV plan or a golden snapshot
+  const Fabric* baseline = nullptr;    // an earlier snapshot: port.down, counter rates
   const NodeNameMap* names = nullptr;  // `--node-name-map`: names used in findings
   CounterThresholds counter_thresholds;
 };

@@ -20,11 +20,13 @@ namespace ibatlas {
 // Most severe first: a lower enumerator is worse.
 enum class Severity : std::uint8_t { Error, Warning, Info };
 
-std::string to_string(Severity severity);                      // "error", "warning", "info"
+std::string to_string(Severity severity);                       // "error", "warning", "info"
 std::optional<Severity> parse_severity(std::string_view text);  // the same words
 
 // True when `severity` is at least as bad as `level` (an Error reaches Warning).
-inline bool reaches(Severity severity, Severity level) { return severity <= level; }
+inline bool reaches(Severity severity, Severity level) {
+  return severity <= level;
+}
 
 // One end of a location. node_guid is absent only when a cabling plan names a node the
 // fabric does not hold (then `name` is the plan's name); port is absent for node findings.
@@ -82,6 +84,7 @@ struct SeverityCounts {
   std::size_t warnings = 0;
   std::size_t infos = 0;
 };
+
 SeverityCounts count_by_severity(std::span<const Finding> findings);
 
 }  // namespace ibatlas

@@ -20,16 +20,16 @@ namespace ibatlas {
 
 // What breaks a condition: a cable (both ends), a switch (port absent), or a switch pair.
 struct FtreeCulprit {
-  PortId port;                   // a port of the culprit switch or CA (its lowest, for a node)
-  std::optional<PortId> peer;    // the other end, for a cable
-  std::optional<NodeId> other;   // the other switch, for a pair
-  bool whole_node = false;       // the culprit is the node `port` belongs to
+  PortId port;                  // a port of the culprit switch or CA (its lowest, for a node)
+  std::optional<PortId> peer;   // the other end, for a cable
+  std::optional<NodeId> other;  // the other switch, for a pair
+  bool whole_node = false;      // the culprit is the node `port` belongs to
 };
 
 struct FtreeVerdict {
   bool accepted = true;
-  std::string code;    // opensm's log code for the failed condition ("AB0B"), or ""
-  std::string reason;  // the failed condition in words
+  std::string code;                    // opensm's log code for the failed condition ("AB0B"), or ""
+  std::string reason;                  // the failed condition in words
   std::vector<FtreeCulprit> culprits;  // by failed condition, then rank; empty: a global reason
 };
 

@@ -16,7 +16,7 @@
 namespace ibatlas {
 
 struct PlanEnd {
-  std::string node;   // a node description, a node-name-map name, or a GUID "0x..."
+  std::string node;  // a node description, a node-name-map name, or a GUID "0x..."
   std::uint8_t port = 0;
   std::string label;  // how to show the node when no fabric node matches; empty: `node`
   friend bool operator==(const PlanEnd&, const PlanEnd&) = default;

@@ -33,7 +33,9 @@ struct Tiers {
   std::vector<std::uint32_t> unit_size;  // per NodeId: switches in its unit (0 for CAs)
 
   std::optional<int> of(NodeId id) const { return tier.at(id.value); }
+
   NodeId unit_of(NodeId id) const { return unit.at(id.value); }
+
   bool is_chassis(NodeId id) const { return unit_size.at(unit_of(id).value) > 1; }
 };
 

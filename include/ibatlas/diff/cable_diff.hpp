@@ -24,7 +24,6 @@
 namespace ibatlas {
 
 // Ends are named by their `after` node when it has one. Linear in the port count.
-std::vector<Change> diff_cables(const Fabric& before, const Fabric& after,
-                                const NodeMatch& match);
+std::vector<Change> diff_cables(const Fabric& before, const Fabric& after, const NodeMatch& match);
 
 }  // namespace ibatlas

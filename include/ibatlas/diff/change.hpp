@@ -33,8 +33,8 @@ enum class ChangeKind : std::uint8_t {
 // Every kind, in report order.
 std::span<const ChangeKind> change_kinds();
 
-std::string_view to_string(ChangeKind kind);       // "cable.moved"
-std::string_view kind_heading(ChangeKind kind);    // "cables moved"
+std::string_view to_string(ChangeKind kind);     // "cable.moved"
+std::string_view kind_heading(ChangeKind kind);  // "cables moved"
 
 // A node, or one port of it, as it is named in a report.
 struct PortRef {

@@ -18,7 +18,7 @@ namespace ibatlas {
 // was reset in between: `reset` is set and the growth (`delta`) is its new value, as the
 // audit counts it. `seconds`: the time from `before` to `after`; positive, or nullopt (no
 // rates then).
-std::vector<Change> diff_counters(const Fabric& before, const Fabric& after,
-                                  const NodeMatch& match, std::optional<double> seconds);
+std::vector<Change> diff_counters(const Fabric& before, const Fabric& after, const NodeMatch& match,
+                                  std::optional<double> seconds);
 
 }  // namespace ibatlas

@@ -35,9 +35,11 @@ struct SnapshotInfo {
 struct FabricDiff {
   SnapshotInfo before;
   SnapshotInfo after;
-  std::optional<double> seconds;  // from before to after, when both times are known and NEW is later
+  std::optional<double>
+      seconds;  // from before to after, when both times are known and NEW is later
   DiffOptions options;
   std::vector<Change> changes;  // in report order (report_order)
+
   bool same() const { return changes.empty(); }
 };
 

@@ -43,6 +43,7 @@ struct LinkHistory {
   PortRef a;  // the lower end by (first GUID, port); names as last seen
   PortRef b;
   std::vector<std::pair<std::size_t, bool>> transitions;  // (snapshot index, now up)
+
   bool flapping() const { return transitions.size() >= 2; }
 };
 
@@ -67,11 +68,11 @@ struct NodePresence {
 };
 
 struct History {
-  std::vector<HistorySnapshot> snapshots;    // in time order
-  std::vector<TimelineStep> timeline;        // one step per consecutive pair
-  std::vector<LinkHistory> links;            // with >= 1 transition; most transitions first
-  std::vector<Degradation> degradations;     // by `since`
-  std::vector<NodePresence> nodes;           // by first appearance, then GUID
+  std::vector<HistorySnapshot> snapshots;  // in time order
+  std::vector<TimelineStep> timeline;      // one step per consecutive pair
+  std::vector<LinkHistory> links;          // with >= 1 transition; most transitions first
+  std::vector<Degradation> degradations;   // by `since`
+  std::vector<NodePresence> nodes;         // by first appearance, then GUID
 };
 
 // Orders the snapshots by time (stable; those without a time keep their order, last), diffs

@@ -14,8 +14,8 @@
 namespace ibatlas {
 
 struct NodeMatch {
-  std::vector<std::optional<NodeId>> after_of;   // indexed by `before` NodeId
-  std::vector<std::optional<NodeId>> before_of;  // indexed by `after` NodeId
+  std::vector<std::optional<NodeId>> after_of;      // indexed by `before` NodeId
+  std::vector<std::optional<NodeId>> before_of;     // indexed by `after` NodeId
   std::vector<std::pair<NodeId, NodeId>> replaced;  // (before, after): matched by fallback
 };
 

@@ -17,12 +17,12 @@ enum class RoutingEngine : std::uint8_t { Minhop, Updn };
 std::string to_string(RoutingEngine engine);                            // "minhop", "updn"
 std::optional<RoutingEngine> parse_routing_engine(std::string_view text);  // the same names
 
-struct EngineOptions {
+struct ComputeOptions {
   RoutingEngine engine = RoutingEngine::Minhop;
   std::vector<Guid> roots;  // updn: root switch GUIDs; empty: detected as opensm does
 };
 
-struct EngineResult {
+struct ComputeResult {
   Fabric fabric;              // the input with exactly the computed tables
   RoutingEngine used = RoutingEngine::Minhop;  // updn without roots falls back to minhop
   std::vector<NodeId> roots;  // updn's roots
@@ -30,6 +30,6 @@ struct EngineResult {
 };
 
 // Never throws.
-EngineResult compute_routes(const Fabric& fabric, const EngineOptions& options);
+ComputeResult compute_routes(const Fabric& fabric, const ComputeOptions& options);
 
 }  // namespace ibatlas

@@ -5,17 +5,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <set>
-#include <filesystem>
 
 #include <gtest/gtest.h>
 
-#include "fabric_sketch.hpp"
 #include "ibatlas/analysis/counters.hpp"
 #include "ibatlas/analysis/plan_csv.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/formats/detect.hpp"
+
+#include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"
 #include "support/paths.hpp"
 

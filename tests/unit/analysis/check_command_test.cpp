@@ -1,7 +1,5 @@
 // `ibatlas check` in-process: table, JSON schema, worklist, exit statuses, input errors.
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,9 +7,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/exit_status.hpp"
+
+#include "cli.hpp"
 #include "support/paths.hpp"
+#include <unistd.h>
 
 namespace ibatlas {
 namespace {
@@ -39,7 +39,9 @@ class TempFile {
     std::ofstream(dir_ / name) << text;
     path_ = (dir_ / name).string();
   }
+
   ~TempFile() { std::filesystem::remove_all(dir_); }
+
   const std::string& path() const { return path_; }
 
  private:

@@ -115,8 +115,11 @@ class Sketch {
   }
 
   PortId port(NodeId n, int p) { return b_.port(n, static_cast<std::uint8_t>(p)); }
+
   Port& data(NodeId n, int p) { return b_.port_data(port(n, p)); }
+
   Node& node(NodeId n) { return b_.node(n); }
+
   FabricBuilder& builder() { return b_; }
 
   Fabric build() { return std::move(b_).build(); }

@@ -6,8 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "fabric_sketch.hpp"
 #include "ibatlas/analysis/ftree_ready.hpp"
+
+#include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"
 
 namespace ibatlas {
@@ -30,8 +31,13 @@ std::vector<Finding> topo(const Fabric& f) {
   return all;
 }
 
-Guid leaf_guid(int l) { return 0x100 + static_cast<Guid>(l); }
-Guid spine_guid(int s) { return 0x200 + static_cast<Guid>(s); }
+Guid leaf_guid(int l) {
+  return 0x100 + static_cast<Guid>(l);
+}
+
+Guid spine_guid(int s) {
+  return 0x200 + static_cast<Guid>(s);
+}
 
 // 4 leaves x 2 spines, two cables per leaf-spine pair (leaf ports 33-36, spine ports
 // 1-8), 2 hosts per leaf. Cable `skip_leaf`/`skip_cable` (1-based; 0: none) is left out.
@@ -39,6 +45,7 @@ struct Tree {
   Sketch s;
   std::vector<NodeId> leaves;
   std::vector<NodeId> spines;
+
   explicit Tree(int skip_leaf = 0, int skip_cable = 0) {
     for (int k = 1; k <= 2; ++k) {
       spines.push_back(s.sw("spine" + std::to_string(k), spine_guid(k)));

@@ -18,6 +18,7 @@ struct Clos {
   Sketch s;
   std::vector<NodeId> leaves;
   std::vector<NodeId> spines;
+
   Clos(int n, int m, int hosts) {
     for (int k = 1; k <= m; ++k) {
       spines.push_back(s.sw("spine" + std::to_string(k), 0x200 + static_cast<Guid>(k)));
@@ -29,8 +30,10 @@ struct Clos {
         s.dump_cable(leaf, 36 - k + 1, spines[static_cast<std::size_t>(k - 1)], l);
       }
       for (int h = 1; h <= hosts; ++h) {
-        s.dump_cable(leaf, h, s.ca("h" + std::to_string(l) + "-" + std::to_string(h),
-                                   0x10000 * static_cast<Guid>(l) + static_cast<Guid>(h)), 1);
+        s.dump_cable(leaf, h,
+                     s.ca("h" + std::to_string(l) + "-" + std::to_string(h),
+                          0x10000 * static_cast<Guid>(l) + static_cast<Guid>(h)),
+                     1);
       }
     }
   }

@@ -28,8 +28,8 @@ struct Small {
   NodeId leaf;
   NodeId h1;
   NodeId h2;
-  Small()
-      : leaf(s.sw("leaf", 0x100)), h1(s.ca("h1 HCA-1", 0x1000)), h2(s.ca("h2 HCA-1", 0x2000)) {
+
+  Small() : leaf(s.sw("leaf", 0x100)), h1(s.ca("h1 HCA-1", 0x1000)), h2(s.ca("h2 HCA-1", 0x2000)) {
     s.cable(leaf, 1, h1, 1);
     s.cable(leaf, 2, h2, 1);
   }

@@ -16,9 +16,8 @@ struct Pair {
   Sketch s;
   NodeId leaf;
   NodeId spine;
-  Pair() : leaf(s.sw("leaf", 0x100)), spine(s.sw("spine", 0x200)) {
-    s.cable(leaf, 36, spine, 1);
-  }
+
+  Pair() : leaf(s.sw("leaf", 0x100)), spine(s.sw("spine", 0x200)) { s.cable(leaf, 36, spine, 1); }
 };
 
 TEST(LinkMismatchTest, AgreeingEndsAreFine) {

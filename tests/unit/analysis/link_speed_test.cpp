@@ -111,8 +111,8 @@ TEST(LinkSpeedTest, NotCappedByWidthsThatNoPortOfTheFabricEnables) {
   // ibsim's habit: every port claims 1x..12x supported but enables 1x|4x. No port enables
   // 12x, so 12x is the fabric's policy, not this link's cap.
   Fabric f = small([](Sketch& s, NodeId leaf, NodeId spine, NodeId host) {
-    WidthSet all = widths({LinkWidth::X1, LinkWidth::X2, LinkWidth::X4, LinkWidth::X8,
-                           LinkWidth::X12});
+    WidthSet all =
+        widths({LinkWidth::X1, LinkWidth::X2, LinkWidth::X4, LinkWidth::X8, LinkWidth::X12});
     for (auto [n, p] : {std::pair{leaf, 36}, {spine, 1}, {leaf, 1}, {host, 1}}) {
       s.data(n, p).width_supported = all;
     }

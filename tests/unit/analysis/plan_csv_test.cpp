@@ -5,8 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "fabric_sketch.hpp"
 #include "ibatlas/error.hpp"
+
+#include "fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {
@@ -67,6 +68,7 @@ TEST(PlanCsvTest, RejectsWhatIsNotAPlan) {
     std::string text;
     std::string message;
   };
+
   const Case cases[] = {
       {"", "plan.csv:1: expected the header \"node,port,peer_node,peer_port\", found end of file"},
       {"leaf1,1,spine1,1\n",

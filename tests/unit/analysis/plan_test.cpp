@@ -7,9 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "fabric_sketch.hpp"
 #include "ibatlas/analysis/worklist.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+
+#include "fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

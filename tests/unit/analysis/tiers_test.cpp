@@ -60,8 +60,7 @@ Sketch two_leaves(int leaf2_hosts) {
   s.dump_cable(l1, 1, s.ca("host1", 0x1001), 1);
   s.dump_cable(l1, 2, s.ca("host2", 0x1002), 1);
   for (int i = 0; i < leaf2_hosts; ++i) {
-    s.dump_cable(l2, 1 + i, s.ca("host" + std::to_string(3 + i), 0x1003 + static_cast<Guid>(i)),
-                 1);
+    s.dump_cable(l2, 1 + i, s.ca("host" + std::to_string(3 + i), 0x1003 + static_cast<Guid>(i)), 1);
   }
   return s;
 }

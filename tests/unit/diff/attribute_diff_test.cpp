@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/fabric_copy.hpp"
+
 #include "unit/diff/diff_spec.hpp"
 
 namespace ibatlas {

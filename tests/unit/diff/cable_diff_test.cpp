@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/diff/diff.hpp"
+
 #include "unit/diff/diff_spec.hpp"
 
 namespace ibatlas {
@@ -147,7 +148,7 @@ TEST(CableDiffTest, HostsTradingPlacesOnTwoLeavesAreSwappedAtTheSwitchPorts) {
 TEST(CableDiffTest, BothEndsElsewhereIsAMoveOfTheLowerEndAndAnAddedCable) {
   FabricSpec spec = two_tier();
   Fabric a = spec.build();
-  spec.unplug("leaf1", 8);        // spine[3]-leaf1[8] ...
+  spec.unplug("leaf1", 8);            // spine[3]-leaf1[8] ...
   spec.plug("spine", 3, "leaf2", 8);  // ... spine[3] now to leaf2[8]
   spec.plug("leaf1", 8, "spine", 4);  // ... leaf1[8] now to spine[4]
   std::vector<Change> c = cables(a, spec.build());

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/diff/diff.hpp"
+
 #include "unit/diff/diff_spec.hpp"
 
 namespace ibatlas {

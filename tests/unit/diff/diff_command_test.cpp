@@ -1,8 +1,6 @@
 // `ibatlas diff` and `ibatlas history` through cli::run: exit statuses like diff(1), text
 // and JSON output. Inputs are written to a private temp dir (never into the repository).
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -10,12 +8,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
+
+#include "cli.hpp"
 #include "support/paths.hpp"
 #include "unit/diff/diff_spec.hpp"
+#include <unistd.h>
 
 namespace ibatlas {
 namespace {
@@ -43,6 +43,7 @@ class DiffCommandTest : public ::testing::Test {
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
   }
+
   void TearDown() override { fs::remove_all(dir_); }
 
   std::string write(const std::string& name, const std::string& text) {
@@ -62,7 +63,7 @@ class DiffCommandTest : public ::testing::Test {
     std::string text = read_file(test::realworld("hyungkwang-topo-examples/Topo.2.txt"));
     std::string moved = text;
     for (auto [from, to] : {std::pair<std::string, std::string>{"[33]    \"H-0cccccccccccccc1\"",
-                                                                 "[30]    \"H-0cccccccccccccc1\""},
+                                                                "[30]    \"H-0cccccccccccccc1\""},
                             {"\"S-3333333333333333\"[33]", "\"S-3333333333333333\"[30]"}}) {
       moved.replace(moved.find(from), from.size(), to);
     }

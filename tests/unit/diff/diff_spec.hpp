@@ -58,8 +58,8 @@ struct FabricSpec {
   bool states = true;  // false: like a dump, no port states at all
 
   NodeSpec& node(const std::string& name) {
-    auto it = std::find_if(nodes.begin(), nodes.end(),
-                           [&](const NodeSpec& n) { return n.name == name; });
+    auto it =
+        std::find_if(nodes.begin(), nodes.end(), [&](const NodeSpec& n) { return n.name == name; });
     if (it == nodes.end()) {
       throw std::logic_error("no node " + name);
     }

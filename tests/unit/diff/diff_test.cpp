@@ -14,6 +14,7 @@
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
+
 #include "support/paths.hpp"
 #include "support/sample_fabrics.hpp"
 #include "unit/diff/diff_spec.hpp"
@@ -116,11 +117,11 @@ TEST(DiffTest, ZonelessTimeIsTakenAsUtc) {
 }
 
 TEST(DiffTest, RealWorldDumpsDiffedAgainstThemselvesGiveNothing) {
-  for (const char* file : {"hyungkwang-topo-examples/Topo.2.txt",
-                           "hyungkwang-topo-examples/Topo.5.txt",
-                           "hyungkwang-topo-examples/Topo.3.txt",
-                           "hwloc-netloc-plafrim/ib-subnet-fe80_0000_0000_0000.txt",
-                           "mlunacek-janus/ibnetdiscover-2-12-2014"}) {
+  for (const char* file :
+       {"hyungkwang-topo-examples/Topo.2.txt", "hyungkwang-topo-examples/Topo.5.txt",
+        "hyungkwang-topo-examples/Topo.3.txt",
+        "hwloc-netloc-plafrim/ib-subnet-fe80_0000_0000_0000.txt",
+        "mlunacek-janus/ibnetdiscover-2-12-2014"}) {
     std::string text = realworld_text(file);
     Fabric a = read_fabric(text, file).fabric;
     Fabric b = read_fabric(text, file).fabric;
@@ -145,7 +146,8 @@ TEST(DiffTest, RealWorldDumpWithOneHostCableMovedGivesExactlyThatMove) {
   // both ends of that cable to port 30 (unused on that switch).
   std::string file = "hyungkwang-topo-examples/Topo.2.txt";
   std::string text = realworld_text(file);
-  std::string moved = edit(text, "[33]    \"H-0cccccccccccccc1\"", "[30]    \"H-0cccccccccccccc1\"");
+  std::string moved =
+      edit(text, "[33]    \"H-0cccccccccccccc1\"", "[30]    \"H-0cccccccccccccc1\"");
   moved = edit(moved, "[1](cccccccccccccc1)    \"S-3333333333333333\"[33]",
                "[1](cccccccccccccc1)    \"S-3333333333333333\"[30]");
   FabricDiff d = diff_fabrics(read_fabric(text, file).fabric, read_fabric(moved, file).fabric);

@@ -4,8 +4,8 @@
 //   #0 10:00  base
 //   #1 11:00  leaf1[8]-spine[3] unplugged; h4 gone (with its cable)
 //   #2 12:00  leaf1[8]-spine[3] back; h4 back; leaf2[7]-spine[2] at 1x HDR
-//   #3 13:00  leaf1[8]-spine[3] unplugged; leaf2[7]-spine[2] at 1x SDR; h3's HCA swapped (GUID 0x3030)
-//   #4 14:00  leaf2[7]-spine[2] back at 4x HDR
+//   #3 13:00  leaf1[8]-spine[3] unplugged; leaf2[7]-spine[2] at 1x SDR; h3's HCA swapped (GUID
+//   0x3030) #4 14:00  leaf2[7]-spine[2] back at 4x HDR
 
 #include "ibatlas/diff/history.hpp"
 
@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/diff/history_report.hpp"
+
 #include "unit/diff/diff_spec.hpp"
 
 namespace ibatlas {
@@ -24,9 +25,10 @@ using test::FabricSpec;
 using test::two_tier;
 
 void remove_node(FabricSpec& s, const std::string& name) {
-  s.cables.erase(std::remove_if(s.cables.begin(), s.cables.end(),
-                                [&](const test::CableSpec& c) { return c.a == name || c.b == name; }),
-                 s.cables.end());
+  s.cables.erase(
+      std::remove_if(s.cables.begin(), s.cables.end(),
+                     [&](const test::CableSpec& c) { return c.a == name || c.b == name; }),
+      s.cables.end());
   s.nodes.erase(s.nodes.begin() + (&s.node(name) - s.nodes.data()));
 }
 

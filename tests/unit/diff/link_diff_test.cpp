@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/fabric_copy.hpp"
+
 #include "unit/diff/diff_spec.hpp"
 
 namespace ibatlas {
@@ -20,11 +21,13 @@ std::vector<Change> rates(const Fabric& a, const Fabric& b) {
 TEST(LinkDiffTest, CompareRatesByWidthSpeedAndDataRate) {
   using W = LinkWidth;
   using S = LinkSpeed;
+
   struct Case {
     LinkRate before;
     LinkRate after;
     int expected;
   };
+
   const Case kCases[] = {
       {{W::X4, S::Hdr}, {W::X4, S::Hdr}, 0},
       {{W::X4, S::Hdr}, {W::X1, S::Hdr}, -1},

@@ -16,7 +16,9 @@ namespace {
 using test::FabricSpec;
 using test::two_tier;
 
-NodeId id_of(const Fabric& f, Guid guid) { return *f.find_node(guid); }
+NodeId id_of(const Fabric& f, Guid guid) {
+  return *f.find_node(guid);
+}
 
 TEST(NodeMatchTest, MatchesEveryNodeByGuidWhateverTheOrder) {
   FabricSpec spec = two_tier();
@@ -36,8 +38,8 @@ TEST(NodeMatchTest, NewGuidWithSameDescriptionAndNeighboursIsReplacedBothWays) {
   Fabric a = spec.build();
   spec.node("h2").guid = 0x2222;
   Fabric b = spec.build();
-  for (auto [x, y, old_guid, new_guid] :
-       {std::tuple{&a, &b, Guid{0x200}, Guid{0x2222}}, std::tuple{&b, &a, Guid{0x2222}, Guid{0x200}}}) {
+  for (auto [x, y, old_guid, new_guid] : {std::tuple{&a, &b, Guid{0x200}, Guid{0x2222}},
+                                          std::tuple{&b, &a, Guid{0x2222}, Guid{0x200}}}) {
     NodeMatch m = match_nodes(*x, *y);
     ASSERT_EQ(m.replaced.size(), 1U);
     EXPECT_EQ(m.replaced[0].first, id_of(*x, old_guid));

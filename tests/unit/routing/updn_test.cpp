@@ -18,7 +18,7 @@ using test::Net;
 using test::Ring;
 
 RouteReport analyze_with(const Fabric& f, RoutingEngine engine, std::vector<Guid> roots = {}) {
-  EngineResult e = compute_routes(f, EngineOptions{engine, std::move(roots)});
+  ComputeResult e = compute_routes(f, ComputeOptions{engine, std::move(roots)});
   return analyze_routes(e.fabric, RouteAnalysisOptions{});
 }
 
@@ -53,8 +53,8 @@ TEST(UpdnTest, SixRingWithOneRootIsDeadlockFreeAndDelivers) {
 TEST(UpdnTest, TwoRootsOnARingCannotReachEachOtherAsInOpensm) {
   Ring ring(6);
   Fabric f = ring.net.build();
-  EngineResult e = compute_routes(
-      f, EngineOptions{RoutingEngine::Updn, {f.node(ring.sw[0]).guid, f.node(ring.sw[3]).guid}});
+  ComputeResult e = compute_routes(
+      f, ComputeOptions{RoutingEngine::Updn, {f.node(ring.sw[0]).guid, f.node(ring.sw[3]).guid}});
   const std::vector<std::uint8_t>& r0 = e.fabric.forwarding_tables()[0].out_port;
   EXPECT_EQ(r0[ring.net.lid(ring.sw[3])], ForwardingTable::kNoRoute);
   EXPECT_EQ(r0[ring.net.lid(ring.host[3])], ForwardingTable::kNoRoute);
@@ -91,7 +91,7 @@ TEST(UpdnTest, RingHasNoDetectableRootSoUpdnFallsBackToMinhop) {
   Ring ring(5);
   Fabric f = ring.net.build();
   EXPECT_TRUE(detect_updn_roots(f).empty());  // every histogram bar is 20% or 40%
-  EngineResult e = compute_routes(f, EngineOptions{RoutingEngine::Updn, {}});
+  ComputeResult e = compute_routes(f, ComputeOptions{RoutingEngine::Updn, {}});
   EXPECT_EQ(e.used, RoutingEngine::Minhop);
   ASSERT_EQ(e.notes.size(), 1U);
   EXPECT_EQ(e.fabric.forwarding_tables()[0].out_port, compute_minhop(f)[0].out_port);

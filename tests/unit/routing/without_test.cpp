@@ -46,7 +46,7 @@ TEST(WithoutTest, RecomputedTablesRouteAroundTheGoneSpine) {
   SmallTree t;
   Fabric f = t.net.build();
   std::vector<Place> gone{Place{t.sp1, std::nullopt}};
-  EngineResult e = compute_routes(without(f, gone), EngineOptions{});
+  ComputeResult e = compute_routes(without(f, gone), ComputeOptions{});
   RouteReport r = analyze_routes(e.fabric, RouteAnalysisOptions{});
   EXPECT_EQ(fate(r, RouteFate::Delivered), r.validation.pairs);
   for (const PortLoad& p : r.balance.ports) {

@@ -1,0 +1,109 @@
+// Routing on a generated 10k-host fat-tree (3 levels, radix 36: 1,440 switches, 11,440 LIDs):
+// opensm's min-hop and up/down computed offline, and all-pairs validation (every switch and
+// CA port to every LID: 130.9 million pairs), alone and with balance, credit loops and
+// symmetry. docs/benchmarks.md compares the numbers with opensm's routing time on the same
+// fabric under ibsim (its log) and with check_lft_balance.
+//
+//   routing_bench [--benchmark_filter=...]          the benchmarks
+//   routing_bench --netfile LEVELS RADIX HOSTS       the fabric as an ibsim netfile
+//   routing_bench --lfts LEVELS RADIX HOSTS          our minhop tables in dump_lfts format
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+
+#include "ibatlas/formats/ibnetdiscover.hpp"
+#include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/routing/engine.hpp"
+#include "ibatlas/routing/minhop.hpp"
+#include "ibatlas/routing/route_report.hpp"
+#include "ibatlas/routing/updn.hpp"
+#include "support/fabric_generators.hpp"
+
+namespace {
+
+using ibatlas::Fabric;
+
+Fabric fat_tree(int levels, int radix, int hosts) {
+  ibatlas::test::FatTreeSpec spec;
+  spec.levels = levels;
+  spec.radix = radix;
+  spec.hosts = hosts;
+  return ibatlas::test::make_fat_tree(spec);
+}
+
+const Fabric& fabric_10k() {
+  static const Fabric fabric = fat_tree(3, 36, 10000);
+  return fabric;
+}
+
+const Fabric& routed_10k() {
+  static const Fabric routed =
+      ibatlas::compute_routes(fabric_10k(), ibatlas::ComputeOptions{}).fabric;
+  return routed;
+}
+
+void BM_Minhop10k(benchmark::State& state) {
+  const Fabric& f = fabric_10k();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ibatlas::compute_minhop(f));
+  }
+}
+BENCHMARK(BM_Minhop10k)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_Updn10k(benchmark::State& state) {
+  const Fabric& f = fabric_10k();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ibatlas::compute_updn(f, {}));
+  }
+}
+BENCHMARK(BM_Updn10k)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Arg 0: fates and hops only; 1: + balance and credit loops; 2: + symmetry (everything).
+void BM_Validate10k(benchmark::State& state) {
+  const Fabric& f = routed_10k();
+  ibatlas::RouteAnalysisOptions options;
+  options.balance = state.range(0) >= 1;
+  options.credit_loops = state.range(0) >= 1;
+  options.symmetry = state.range(0) >= 2;
+  std::uint64_t pairs = 0;
+  for (auto _ : state) {
+    ibatlas::RouteReport r = ibatlas::analyze_routes(f, options);
+    pairs = r.validation.pairs;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["pairs"] = static_cast<double>(pairs);
+}
+BENCHMARK(BM_Validate10k)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+int write_text(int argc, char** argv, bool tables) {
+  if (argc != 5) {
+    std::cerr << "usage: routing_bench " << argv[1] << " LEVELS RADIX HOSTS\n";
+    return 2;
+  }
+  Fabric f = fat_tree(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
+  if (tables) {
+    ibatlas::write_lft_dump(ibatlas::compute_routes(f, ibatlas::ComputeOptions{}).fabric,
+                            std::cout);
+  } else {
+    ibatlas::write_ibnetdiscover(f, std::cout);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--netfile") == 0) {
+    return write_text(argc, argv, false);
+  }
+  if (argc > 1 && std::strcmp(argv[1], "--lfts") == 0) {
+    return write_text(argc, argv, true);
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
