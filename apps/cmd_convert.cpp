@@ -4,12 +4,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/exports.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
+
+#include "cli.hpp"
 #include "source.hpp"
 
 namespace ibatlas::cli {
@@ -28,10 +29,16 @@ std::string format_from_extension(const std::string& path) {
     const char* suffix;
     const char* format;
   };
+
   constexpr Extension kExtensions[] = {
-      {".xml", "xml"}, {".graphml", "graphml"}, {".dot", "dot"},
-      {".gv", "dot"},  {".json", "json"},       {".txt", "ibnetdiscover"},
-      {".topo", "ibnetdiscover"}, {".net", "ibnetdiscover"},
+      {".xml", "xml"},
+      {".graphml", "graphml"},
+      {".dot", "dot"},
+      {".gv", "dot"},
+      {".json", "json"},
+      {".txt", "ibnetdiscover"},
+      {".topo", "ibnetdiscover"},
+      {".net", "ibnetdiscover"},
   };
   for (const Extension& e : kExtensions) {
     std::string_view suffix = e.suffix;
@@ -83,8 +90,7 @@ int run_convert(const ConvertOptions& options, std::ostream& out, std::ostream& 
 void add_convert_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
   auto options = std::make_shared<ConvertOptions>();
   CLI::App* cmd = app.add_subcommand("convert", "Convert a fabric between formats");
-  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")
-      ->required();
+  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")->required();
   cmd->add_option("-o,--output", options->output, "Output file, - for stdout")->required();
   cmd->add_option("--to", options->to, "Output format (default: from the extension)")
       ->check(CLI::IsMember({"ibnetdiscover", "xml", "graphml", "dot", "json"}));

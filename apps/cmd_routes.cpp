@@ -10,7 +10,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
@@ -20,6 +19,8 @@
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/routing/trace.hpp"
 #include "ibatlas/routing/without.hpp"
+
+#include "cli.hpp"
 #include "live.hpp"
 #include "routes_report.hpp"
 #include "source.hpp"
@@ -109,8 +110,8 @@ Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream&
       err << "ibatlas: " << note << '\n';
     }
     if (options.source_options.verbose) {
-      err << "ibatlas: " << to_string(result.used) << " tables computed in "
-          << seconds_since(start) << " s\n";
+      err << "ibatlas: " << to_string(result.used) << " tables computed in " << seconds_since(start)
+          << " s\n";
     }
     origin.what = "computed " + to_string(result.used);
     fabric = std::move(result.fabric);
@@ -120,7 +121,8 @@ Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream&
   }
   origin.switches_with_table = fabric.forwarding_tables().size();
   if (fabric.forwarding_tables().empty()) {
-    throw Error(options.source + " holds no forwarding tables: give --lfts FILE (dump_lfts "
+    throw Error(options.source +
+                " holds no forwarding tables: give --lfts FILE (dump_lfts "
                 "output) or --compute minhop|updn");
   }
   return fabric;
@@ -204,8 +206,8 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   CLI::Option* trace = cmd->add_option("--trace", options->trace,
                                        "Trace the route from SRC to DST (LID, GUID or name)")
                            ->expected(2);
-  CLI::Option* dump = cmd->add_flag("--dump", options->dump, "Print the tables as dump_lfts does")
-                          ->excludes(trace);
+  CLI::Option* dump =
+      cmd->add_flag("--dump", options->dump, "Print the tables as dump_lfts does")->excludes(trace);
   cmd->add_flag("--json", options->json, "Print the validation as JSON")->excludes(trace, dump);
   cmd->add_option("--fail-on", options->fail_on, "Exit 1 when a finding is this bad or worse")
       ->check(CLI::IsMember({"error", "warning", "info"}))

@@ -14,8 +14,9 @@ namespace {
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
   char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%.2f%%",
-                whole == 0 ? 100.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  std::snprintf(
+      buffer, sizeof buffer, "%.2f%%",
+      whole == 0 ? 100.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
   return buffer;
 }
 
@@ -74,8 +75,9 @@ void print_balance(const Fabric& fabric, const RouteBalance& b, std::ostream& ou
 }
 
 void print_loops_and_symmetry(const Fabric& fabric, const RouteReport& r, std::ostream& out) {
-  out << "\ncredit loops: " << (r.credit_loops.empty() ? "none" : std::to_string(r.credit_loops.size()))
-      << " (" << r.channels << " channels, " << r.virtual_lanes << " VL)\n";
+  out << "\ncredit loops: "
+      << (r.credit_loops.empty() ? "none" : std::to_string(r.credit_loops.size())) << " ("
+      << r.channels << " channels, " << r.virtual_lanes << " VL)\n";
   for (const CreditLoop& loop : r.credit_loops) {
     out << "  ";
     for (PortId c : loop.channels) {
@@ -94,8 +96,9 @@ void print_loops_and_symmetry(const Fabric& fabric, const RouteReport& r, std::o
 
 void print_findings(const std::vector<Finding>& findings, std::ostream& out) {
   SeverityCounts c = count_by_severity(findings);
-  out << "\n" << findings.size() << " findings (" << c.errors << " errors, " << c.warnings
-      << " warnings, " << c.infos << " info)\n";
+  out << "\n"
+      << findings.size() << " findings (" << c.errors << " errors, " << c.warnings << " warnings, "
+      << c.infos << " info)\n";
   for (const Finding& f : findings) {
     out << to_string(f.severity) << "  " << f.check << "  " << to_string(f.location) << "\n    "
         << f.message << "\n    fix: " << f.hint << '\n';
@@ -186,8 +189,8 @@ void print_routes_json(const Fabric& fabric, const TablesOrigin& origin, const R
     j["credit_loops"].push_back({{"channels", channels}, {"component", loop.component}});
   }
   const RouteSymmetry& s = report.symmetry;
-  j["symmetry"] = {{"checked", s.checked}, {"pairs", s.pairs}, {"asymmetric", s.asymmetric},
-                   {"note", s.note}};
+  j["symmetry"] = {
+      {"checked", s.checked}, {"pairs", s.pairs}, {"asymmetric", s.asymmetric}, {"note", s.note}};
   j["findings"] = nlohmann::ordered_json::array();
   for (const Finding& f : findings) {
     j["findings"].push_back(finding_json(f));

@@ -3,9 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
 #include "ibatlas/analysis/summary.hpp"
 #include "ibatlas/exit_status.hpp"
+
+#include "cli.hpp"
 #include "source.hpp"
 
 namespace ibatlas::cli {
@@ -83,8 +84,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
 void add_show_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
   auto options = std::make_shared<ShowOptions>();
   CLI::App* cmd = app.add_subcommand("show", "Summarize a fabric: nodes, links by rate, gaps");
-  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")
-      ->required();
+  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")->required();
   cmd->add_flag("--json", options->json, "Print JSON instead of text");
   cmd->add_option("--node-name-map", options->source_options.node_name_map,
                   "infiniband-diags node-name-map file");

@@ -2,4 +2,6 @@
 
 #include "cli.hpp"
 
-int main(int argc, char** argv) { return ibatlas::cli::run(argc, argv, std::cout, std::cerr); }
+int main(int argc, char** argv) {
+  return ibatlas::cli::run(argc, argv, std::cout, std::cerr);
+}

@@ -100,18 +100,22 @@ namespace {
 
 constexpr std::array<const char*, 5> kWidthNames = {"1x", "2x", "4x", "8x", "12x"};
 constexpr std::array<int, 5> kWidthLanes = {1, 2, 4, 8, 12};
-constexpr std::array<const char*, 9> kSpeedNames = {"SDR", "DDR",  "QDR", "FDR10", "FDR",
+constexpr std::array<const char*, 9> kSpeedNames = {"SDR", "DDR", "QDR", "FDR10", "FDR",
                                                     "EDR", "HDR", "NDR", "XDR"};
 // Per-lane data rate after line encoding: 8b/10b up to QDR, 64b/66b from FDR10 on, PAM4
 // from HDR on (IBA vol. 2 and the rates iblinkinfo prints).
-constexpr std::array<double, 9> kLaneGbps = {2.0, 4.0, 8.0, 10.3125 * 64 / 66, 14.0625 * 64 / 66,
-                                             25.78125 * 64 / 66, 50.0, 100.0, 200.0};
+constexpr std::array<double, 9> kLaneGbps = {
+    2.0, 4.0, 8.0, 10.3125 * 64 / 66, 14.0625 * 64 / 66, 25.78125 * 64 / 66, 50.0, 100.0, 200.0};
 
 }  // namespace
 
-std::string to_string(LinkWidth width) { return kWidthNames.at(static_cast<std::size_t>(width)); }
+std::string to_string(LinkWidth width) {
+  return kWidthNames.at(static_cast<std::size_t>(width));
+}
 
-std::string to_string(LinkSpeed speed) { return kSpeedNames.at(static_cast<std::size_t>(speed)); }
+std::string to_string(LinkSpeed speed) {
+  return kSpeedNames.at(static_cast<std::size_t>(speed));
+}
 
 std::string to_string(PortState state) {
   switch (state) {
@@ -147,13 +151,15 @@ std::string to_string(PhysState state) {
   return "?";
 }
 
-int mtu_bytes(Mtu mtu) { return 128 << static_cast<int>(mtu); }
+int mtu_bytes(Mtu mtu) {
+  return 128 << static_cast<int>(mtu);
+}
 
 std::optional<LinkWidth> parse_width(std::string_view text) {
   for (std::size_t i = 0; i < kWidthNames.size(); ++i) {
     std::string_view name = kWidthNames[i];
-    if (text.size() == name.size() && text.substr(0, text.size() - 1) ==
-                                          name.substr(0, name.size() - 1) &&
+    if (text.size() == name.size() &&
+        text.substr(0, text.size() - 1) == name.substr(0, name.size() - 1) &&
         (text.back() == 'x' || text.back() == 'X')) {
       return static_cast<LinkWidth>(i);
     }
@@ -170,8 +176,12 @@ std::optional<LinkSpeed> parse_speed(std::string_view text) {
   return std::nullopt;
 }
 
-double lane_rate_gbps(LinkSpeed speed) { return kLaneGbps.at(static_cast<std::size_t>(speed)); }
+double lane_rate_gbps(LinkSpeed speed) {
+  return kLaneGbps.at(static_cast<std::size_t>(speed));
+}
 
-int lanes(LinkWidth width) { return kWidthLanes.at(static_cast<std::size_t>(width)); }
+int lanes(LinkWidth width) {
+  return kWidthLanes.at(static_cast<std::size_t>(width));
+}
 
 }  // namespace ibatlas

@@ -95,10 +95,9 @@ Fabric FabricBuilder::build() && {
       p.peer = PortId{old_to_new[p.peer->value]};
     }
   }
-  std::sort(tables_.begin(), tables_.end(),
-            [](const ForwardingTable& a, const ForwardingTable& b) {
-              return a.switch_node < b.switch_node;
-            });
+  std::sort(tables_.begin(), tables_.end(), [](const ForwardingTable& a, const ForwardingTable& b) {
+    return a.switch_node < b.switch_node;
+  });
 
   Fabric fabric;
   fabric.nodes_ = std::move(nodes_);

@@ -22,7 +22,9 @@ class ParseError : public Error {
  public:
   ParseError(std::string file, std::size_t line, const std::string& expected,
              const std::string& found);
+
   const std::string& file() const { return file_; }
+
   std::size_t line() const { return line_; }
 
  private:

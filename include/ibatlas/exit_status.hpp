@@ -4,10 +4,10 @@
 
 namespace ibatlas {
 
-constexpr int kExitOk = 0;          // done, nothing to report at or above --fail-on
-constexpr int kExitFindings = 1;    // findings at or above --fail-on (check), or differences (diff)
-constexpr int kExitUsage = 2;       // bad command line
-constexpr int kExitBadInput = 3;    // unreadable or malformed input, or an I/O failure
-constexpr int kExitPartial = 4;     // a partial result: some nodes or ports did not answer
+constexpr int kExitOk = 0;        // done, nothing to report at or above --fail-on
+constexpr int kExitFindings = 1;  // findings at or above --fail-on (check), or differences (diff)
+constexpr int kExitUsage = 2;     // bad command line
+constexpr int kExitBadInput = 3;  // unreadable or malformed input, or an I/O failure
+constexpr int kExitPartial = 4;   // a partial result: some nodes or ports did not answer
 
 }  // namespace ibatlas

@@ -40,15 +40,23 @@ enum class LinkSpeed : std::uint8_t { Sdr, Ddr, Qdr, Fdr10, Fdr, Edr, Hdr, Ndr, 
 // enumerator: bit (1 << static_cast<int>(value)).
 struct WidthSet {
   std::uint8_t bits = 0;
+
   bool contains(LinkWidth w) const { return (bits >> static_cast<int>(w)) & 1U; }
+
   void insert(LinkWidth w) { bits = static_cast<std::uint8_t>(bits | (1U << static_cast<int>(w))); }
+
   friend bool operator==(const WidthSet&, const WidthSet&) = default;
 };
 
 struct SpeedSet {
   std::uint16_t bits = 0;
+
   bool contains(LinkSpeed s) const { return (bits >> static_cast<int>(s)) & 1U; }
-  void insert(LinkSpeed s) { bits = static_cast<std::uint16_t>(bits | (1U << static_cast<int>(s))); }
+
+  void insert(LinkSpeed s) {
+    bits = static_cast<std::uint16_t>(bits | (1U << static_cast<int>(s)));
+  }
+
   friend bool operator==(const SpeedSet&, const SpeedSet&) = default;
 };
 
@@ -97,32 +105,47 @@ template <typename T>
 class BoxedOptional {
  public:
   BoxedOptional() = default;
-  BoxedOptional(std::nullopt_t) {}                               // NOLINT: like optional
+
+  BoxedOptional(std::nullopt_t) {}  // NOLINT: like optional
+
   BoxedOptional(const T& value) : box_(std::make_unique<T>(value)) {}  // NOLINT: like optional
+
   BoxedOptional(const BoxedOptional& other)
       : box_(other.box_ ? std::make_unique<T>(*other.box_) : nullptr) {}
+
   BoxedOptional(BoxedOptional&&) noexcept = default;
+
   BoxedOptional& operator=(const BoxedOptional& other) {
     box_ = other.box_ ? std::make_unique<T>(*other.box_) : nullptr;
     return *this;
   }
+
   BoxedOptional& operator=(BoxedOptional&&) noexcept = default;
+
   BoxedOptional& operator=(const T& value) {
     box_ = std::make_unique<T>(value);
     return *this;
   }
+
   BoxedOptional& operator=(std::nullopt_t) {
     box_.reset();
     return *this;
   }
+
   ~BoxedOptional() = default;
 
   bool has_value() const { return box_ != nullptr; }
+
   explicit operator bool() const { return has_value(); }
+
   const T& operator*() const { return *box_; }
+
   T& operator*() { return *box_; }
+
   const T* operator->() const { return box_.get(); }
+
   T* operator->() { return box_.get(); }
+
   void reset() { box_.reset(); }
 
   friend bool operator==(const BoxedOptional& a, const BoxedOptional& b) {
@@ -149,8 +172,9 @@ struct Port {
   std::optional<SpeedSet> speed_supported;
   std::optional<Mtu> mtu_active;
   std::optional<Mtu> mtu_cap;
-  std::optional<std::uint8_t> vl_cap;  // PortInfo VLCap: 1 = VL0, 2 = VL0-1, 3 = VL0-3, 4 = VL0-7, 5 = VL0-14
-  std::optional<PortId> peer;          // the port this one's cable reaches; absent: nothing connected
+  std::optional<std::uint8_t>
+      vl_cap;  // PortInfo VLCap: 1 = VL0, 2 = VL0-1, 3 = VL0-3, 4 = VL0-7, 5 = VL0-14
+  std::optional<PortId> peer;  // the port this one's cable reaches; absent: nothing connected
   BoxedOptional<PortCounters> counters;
   friend bool operator==(const Port&, const Port&) = default;
 };
@@ -165,7 +189,7 @@ struct Node {
   std::string description;
   std::uint8_t port_count = 0;  // NodeInfo NumPorts (a switch's port 0 not counted); 0: unknown
   std::optional<bool> enhanced_port0;  // switches: SwitchInfo EnhancedPort0
-  PortId first_port;                   // this node's known ports are [first_port, first_port + ports)
+  PortId first_port;  // this node's known ports are [first_port, first_port + ports)
   std::uint32_t ports = 0;
   friend bool operator==(const Node&, const Node&) = default;
 };
@@ -181,10 +205,10 @@ struct ForwardingTable {
 
 // Where a snapshot came from. time is ISO 8601 UTC ("2026-11-29T23:48:00Z") when known.
 struct Provenance {
-  std::string source;        // file name, or "live:<ca>/<port>"
-  std::string format;        // "ibnetdiscover", "ibnetdiscover-ports", "ibsim", "lst", "xml", "live", ...
+  std::string source;  // file name, or "live:<ca>/<port>"
+  std::string format;  // "ibnetdiscover", "ibnetdiscover-ports", "ibsim", "lst", "xml", "live", ...
   std::optional<std::string> time;
-  std::string tool;          // what produced it: "ibnetdiscover", "ibatlas 0.1.0", ...
+  std::string tool;                     // what produced it: "ibnetdiscover", "ibatlas 0.1.0", ...
   std::optional<Guid> local_port_guid;  // the port the discovery started from
   friend bool operator==(const Provenance&, const Provenance&) = default;
 };
@@ -193,11 +217,17 @@ struct Provenance {
 class Fabric {
  public:
   std::span<const Node> nodes() const { return nodes_; }
+
   std::span<const Port> ports() const { return ports_; }
+
   const Node& node(NodeId id) const { return nodes_.at(id.value); }
+
   const Port& port(PortId id) const { return ports_.at(id.value); }
+
   std::span<const Port> ports_of(NodeId id) const;
+
   NodeId node_of(PortId id) const { return port(id).node; }
+
   PortId id_of(const Port& port) const;  // REQUIRES: port is an element of ports()
   NodeId id_of(const Node& node) const;  // REQUIRES: node is an element of nodes()
 
@@ -213,6 +243,7 @@ class Fabric {
   std::vector<PortId> links() const;  // each link once, by its lower PortId, ascending
 
   std::span<const ForwardingTable> forwarding_tables() const { return tables_; }
+
   const Provenance& provenance() const { return provenance_; }
 
   friend bool operator==(const Fabric& a, const Fabric& b);

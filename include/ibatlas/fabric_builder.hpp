@@ -33,7 +33,9 @@ class FabricBuilder {
   std::optional<NodeId> find_node(Guid guid) const;  // first node added with that GUID
 
   Node& node(NodeId id) { return nodes_.at(id.value); }
+
   Port& port_data(PortId id) { return ports_.at(id.value); }
+
   std::size_t node_count() const { return nodes_.size(); }
 
   // A cable: a names b and b names a. Replaces earlier peers of both.
@@ -43,6 +45,7 @@ class FabricBuilder {
   void set_peer(PortId from, PortId to);
 
   void add_forwarding_table(NodeId switch_node, std::vector<std::uint8_t> out_port);
+
   void set_provenance(Provenance provenance) { provenance_ = std::move(provenance); }
 
   // Builds the snapshot. Leaves the builder empty.

@@ -30,8 +30,6 @@ struct Holder {
   }
 
   friend bool operator<(const Holder& a, const Holder& b) { return a.key() < b.key(); }
-
-  friend bool operator==(const Holder& a, const Holder& b) { return a.key() == b.key(); }
 };
 
 Finding at_holder(const FindingFactory& make, std::string_view check, const Holder& h) {

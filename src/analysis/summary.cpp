@@ -38,6 +38,7 @@ void find_lacks(const Fabric& fabric, FabricSummary& s) {
     const char* name;
     std::function<bool(const Port&)> present;
   };
+
   const Fact facts[] = {
       {"port GUIDs", [](const Port& p) { return p.guid.has_value(); }},
       {"LIDs", [](const Port& p) { return p.base_lid.has_value(); }},

@@ -51,7 +51,7 @@ struct NodeRecord {
   std::uint8_t entry_port = 0;  // the port that first arrival came in by
   std::optional<std::string> description;
   std::optional<SwitchInfoFields> switch_info;
-  std::vector<PortRecord> ports;  // by port number, 0 .. NumPorts
+  std::vector<PortRecord> ports;        // by port number, 0 .. NumPorts
   std::vector<CounterRecord> counters;  // by port number; empty unless counters were read
   std::vector<std::uint8_t> lft;
   std::uint32_t lft_blocks_left = 0;

@@ -5,9 +5,10 @@
 #include <map>
 #include <utility>
 
+#include "ibatlas/error.hpp"
+
 #include "formats/lft_dump_lines.hpp"
 #include "formats/text_lines.hpp"
-#include "ibatlas/error.hpp"
 
 namespace ibatlas {
 
@@ -56,8 +57,10 @@ class LftReader {
     }
     close_table(dump_.format == LftDumpFormat::OpensmFdbs, "the text ends");
     if (dump_.tables.empty()) {
-      throw ParseError(name_, std::max<std::size_t>(first_noise_line_, 1), "an LFT table (\"Unicast lids [\" or "
-                       "\"dump_ucast_routes: Switch\")", quote_found(first_noise_));
+      throw ParseError(name_, std::max<std::size_t>(first_noise_line_, 1),
+                       "an LFT table (\"Unicast lids [\" or "
+                       "\"dump_ucast_routes: Switch\")",
+                       quote_found(first_noise_));
     }
     apply_unread_blocks();
     collect_destinations();
@@ -68,8 +71,7 @@ class LftReader {
   std::size_t line_number() const { return lines_.line_number(); }
 
   void issue(LftIssueKind kind, std::size_t line, const std::string& what) {
-    dump_.issues.push_back(
-        LftIssue{kind, line, name_ + ":" + std::to_string(line) + ": " + what});
+    dump_.issues.push_back(LftIssue{kind, line, name_ + ":" + std::to_string(line) + ": " + what});
   }
 
   [[noreturn]] void fail(const std::string& expected, std::string_view found) const {
@@ -87,8 +89,7 @@ class LftReader {
         open_table(std::move(header));
         return;
       case HeaderMatch::Malformed:
-        fail("a table header \"Unicast lids [first-last] of switch ... guid 0x... (desc):\"",
-             line);
+        fail("a table header \"Unicast lids [first-last] of switch ... guid 0x... (desc):\"", line);
       case HeaderMatch::NotAHeader:
         break;
     }
@@ -253,8 +254,8 @@ class LftReader {
       std::string last = t.entries == 0 ? std::string("before any entry")
                                         : "after " + std::to_string(t.entries) + " entries";
       issue(LftIssueKind::Truncated, line_number(),
-            "the table of switch " + hex_guid(t.switch_guid) + " (line " +
-                std::to_string(t.line) + ") ends " + last + " where " + std::string(why) +
+            "the table of switch " + hex_guid(t.switch_guid) + " (line " + std::to_string(t.line) +
+                ") ends " + last + " where " + std::string(why) +
                 ", without its \"lids dumped\" line: LIDs it did not list are unknown");
     }
     finish_table();
@@ -263,8 +264,8 @@ class LftReader {
   void finish_table() {
     for (const auto& [lid, r] : repeats_) {
       issue(LftIssueKind::DuplicateEntry, r.next_line,
-            "LID " + hex_lid(lid) + " of switch " + hex_guid(current_->switch_guid) + " is listed " +
-                std::to_string(r.count) + " times; the first (line " +
+            "LID " + hex_lid(lid) + " of switch " + hex_guid(current_->switch_guid) +
+                " is listed " + std::to_string(r.count) + " times; the first (line " +
                 std::to_string(r.first_line) + ") is kept");
     }
     repeats_.clear();
@@ -279,8 +280,8 @@ class LftReader {
   std::string name_;
   LftDump dump_;
   std::optional<LftTable> current_;
-  std::vector<std::size_t> seen_line_;  // per LID of the current table: the line it came from
-  std::map<std::uint32_t, Repeat> repeats_;    // current table
+  std::vector<std::size_t> seen_line_;       // per LID of the current table: the line it came from
+  std::map<std::uint32_t, Repeat> repeats_;  // current table
   std::map<std::uint32_t, Repeat> conflicts_;  // whole text
   std::vector<Guid> claim_guid_;
   std::vector<std::size_t> claim_line_;
@@ -342,9 +343,9 @@ std::string to_string(LftDumpFormat format) {
 }
 
 std::string to_string(LftIssueKind kind) {
-  constexpr const char* kNames[] = {"truncated",       "tool-error",           "unread-block",
-                                    "duplicate-entry", "count-mismatch",       "destination-conflict",
-                                    "duplicate-table", "unknown-switch",       "port-out-of-range",
+  constexpr const char* kNames[] = {"truncated",           "tool-error",     "unread-block",
+                                    "duplicate-entry",     "count-mismatch", "destination-conflict",
+                                    "duplicate-table",     "unknown-switch", "port-out-of-range",
                                     "destination-mismatch"};
   return kNames[static_cast<int>(kind)];
 }

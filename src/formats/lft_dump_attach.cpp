@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "ibatlas/formats/lft_dump.hpp"
+
 #include "routing/fabric_tables.hpp"
 #include "routing/lid_owners.hpp"
 
@@ -26,7 +27,9 @@ std::string hex(std::uint64_t value, int digits) {
 class Attacher {
  public:
   Attacher(const Fabric& fabric, const LftDump& dump)
-      : fabric_(fabric), dump_(dump), owner_(lid_owners(fabric)),
+      : fabric_(fabric),
+        dump_(dump),
+        owner_(lid_owners(fabric)),
         from_dump_(fabric.nodes().size(), kNone) {}
 
   AttachedTables run() && {
@@ -124,10 +127,9 @@ class Attacher {
       if (++mismatches > kMaxMismatchesListed) {
         continue;
       }
-      std::string now = owner == kNoPort
-                            ? std::string("no port of the fabric has that LID")
-                            : "the fabric gives it to port GUID " +
-                                  hex(reported_port_guid(fabric_, PortId{owner}), 16);
+      std::string now = owner == kNoPort ? std::string("no port of the fabric has that LID")
+                                         : "the fabric gives it to port GUID " +
+                                               hex(reported_port_guid(fabric_, PortId{owner}), 16);
       issue(LftIssueKind::DestinationMismatch, d.line,
             "the dump names port GUID " + hex(d.port_guid, 16) + " as LID " + hex(d.lid, 4) +
                 ", but " + now);

@@ -40,8 +40,8 @@ bool parse_range(std::string_view range, Header& out) {
   std::string_view last = range.substr(dash + 1);
   bool hex = starts_with(last, "0x");
   out.format = hex ? LftDumpFormat::Ibroute : LftDumpFormat::OpensmLfts;
-  std::optional<std::uint64_t> first = hex ? parse_hex(range.substr(0, dash))
-                                           : parse_decimal(range.substr(0, dash));
+  std::optional<std::uint64_t> first =
+      hex ? parse_hex(range.substr(0, dash)) : parse_decimal(range.substr(0, dash));
   std::optional<std::uint64_t> top = hex ? parse_hex(last) : parse_decimal(last);
   if (!first || !top || *top > 0xffff) {
     return false;
@@ -163,7 +163,7 @@ std::optional<Entry> parse_entry(std::string_view line, LftDumpFormat format) {
       starts_with(lid_token, "0x") ? parse_hex(lid_token) : std::nullopt;
   std::optional<std::uint64_t> port = parse_decimal(port_token);
   bool info_ok = format == LftDumpFormat::OpensmLfts ? starts_with(rest, "#")
-                                                      : rest.empty() || starts_with(rest, ":");
+                                                     : rest.empty() || starts_with(rest, ":");
   if (!lid || !port || *lid > 0xffff || *port > 0xffff || !info_ok) {
     return std::nullopt;
   }

@@ -50,8 +50,8 @@ enum class ToolLine : std::uint8_t { None, Error, UnreadBlock, Warning };
 
 struct ToolMessage {
   ToolLine kind = ToolLine::None;
-  std::optional<Guid> guid;             // UnreadBlock: the switch, when the line names it
-  std::optional<std::uint32_t> block;   // UnreadBlock: "AM 0x..", the 64-LID block number
+  std::optional<Guid> guid;            // UnreadBlock: the switch, when the line names it
+  std::optional<std::uint32_t> block;  // UnreadBlock: "AM 0x..", the 64-LID block number
 };
 
 ToolMessage match_tool_line(std::string_view line);

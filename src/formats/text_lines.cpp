@@ -60,6 +60,8 @@ std::optional<std::uint64_t> parse_hex(std::string_view s) {
   return parse_base(s, 16);
 }
 
-std::optional<std::uint64_t> parse_decimal(std::string_view s) { return parse_base(s, 10); }
+std::optional<std::uint64_t> parse_decimal(std::string_view s) {
+  return parse_base(s, 10);
+}
 
 }  // namespace ibatlas::text

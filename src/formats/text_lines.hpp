@@ -18,6 +18,7 @@ class LineReader {
   explicit LineReader(std::string_view text);
   // The next line, or nullopt at the end.
   std::optional<std::string_view> next();
+
   std::size_t line_number() const { return line_; }
 
  private:

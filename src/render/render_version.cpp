@@ -1,8 +1,8 @@
 // The Graphviz version ibatlas_render was built against, for `ibatlas --version`.
 
-#include <graphviz/gvc.h>
-
 #include <string>
+
+#include <graphviz/gvc.h>
 
 namespace ibatlas {
 

@@ -13,9 +13,13 @@ namespace ibatlas {
 
 struct AnalysisContext {
   explicit AnalysisContext(const Fabric& fabric)
-      : view(fabric, LinkRule::Forwarding), hops(view), sources(ca_sources(view)),
-        dests(destinations(view)), sources_at(view.switch_count(), 0),
-        source_of_port(fabric.ports().size(), kNoSource), sends(view.switch_count(), false) {
+      : view(fabric, LinkRule::Forwarding),
+        hops(view),
+        sources(ca_sources(view)),
+        dests(destinations(view)),
+        sources_at(view.switch_count(), 0),
+        source_of_port(fabric.ports().size(), kNoSource),
+        sends(view.switch_count(), false) {
     for (std::uint32_t i = 0; i < sources.size(); ++i) {
       ++sources_at[sources[i].sw];
       source_of_port[sources[i].port] = i;

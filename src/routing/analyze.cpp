@@ -1,4 +1,5 @@
 #include "ibatlas/routing/route_report.hpp"
+
 #include "routing/analysis_context.hpp"
 #include "routing/balance.hpp"
 #include "routing/credit_loops.hpp"
@@ -10,7 +11,7 @@
 namespace ibatlas {
 
 std::string to_string(RouteFate fate) {
-  constexpr const char* kNames[] = {"delivered", "loop",     "no entry",  "no table",
+  constexpr const char* kNames[] = {"delivered", "loop",      "no entry",  "no table",
                                     "bad port",  "down port", "wrong node"};
   return kNames[static_cast<std::size_t>(fate)];
 }

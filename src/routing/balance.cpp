@@ -51,6 +51,7 @@ std::vector<TierLoad> tier_loads(const Fabric& fabric, const Tiers& tiers,
     double per_gbps = 0;
     std::size_t rated = 0;
   };
+
   std::map<std::pair<int, int>, Sum> sums;  // (tier or -1, direction)
   for (const PortLoad& p : ports) {
     std::optional<int> tier = tiers.of(fabric.node_of(p.port));

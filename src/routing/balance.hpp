@@ -8,6 +8,7 @@
 
 #include "ibatlas/analysis/tiers.hpp"
 #include "ibatlas/routing/route_report.hpp"
+
 #include "routing/analysis_context.hpp"
 #include "routing/load_acc.hpp"
 
@@ -27,8 +28,7 @@ struct ImbalanceRule {
 
 // Per switch: its uplinks (to a higher tier) as one group, and parallel cables to one
 // neighbour as a group; the groups that are unbalanced.
-std::vector<ImbalancedGroup> imbalanced_groups(const AnalysisContext& context,
-                                               const Tiers& tiers,
+std::vector<ImbalancedGroup> imbalanced_groups(const AnalysisContext& context, const Tiers& tiers,
                                                const std::vector<PortLoad>& ports);
 
 // Every link.degraded link of the audit with the routes it carries each way.

@@ -2,6 +2,7 @@
 
 #include "ibatlas/analysis/audit_options.hpp"
 #include "ibatlas/analysis/link_speed.hpp"
+
 #include "routing/balance.hpp"
 
 namespace ibatlas {
@@ -30,8 +31,7 @@ void judge(const Fabric& fabric, NodeId at, std::string label, std::vector<PortI
 
 }  // namespace
 
-std::vector<ImbalancedGroup> imbalanced_groups(const AnalysisContext& context,
-                                               const Tiers& tiers,
+std::vector<ImbalancedGroup> imbalanced_groups(const AnalysisContext& context, const Tiers& tiers,
                                                const std::vector<PortLoad>& ports) {
   const RouteView& view = context.view;
   const Fabric& fabric = view.fabric();

@@ -39,8 +39,12 @@ TableComparison compare_tables(const Fabric& a, const Fabric& b) {
         continue;
       }
       ++c.both;
-      TableDifference diff{context.view.switch_node(s), d.lid, pass_a.out(s), pass_b.out(s),
-                           pass_a.hops(s), pass_b.hops(s)};
+      TableDifference diff{context.view.switch_node(s),
+                           d.lid,
+                           pass_a.out(s),
+                           pass_b.out(s),
+                           pass_a.hops(s),
+                           pass_b.hops(s)};
       if (diff.hops_a == diff.hops_b) {
         ++c.same_hops;
       } else {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ibatlas/routing/route_report.hpp"
+
 #include "routing/load_acc.hpp"
 #include "routing/route_view.hpp"
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ibatlas/routing/route_report.hpp"
+
 #include "routing/route_view.hpp"
 
 namespace ibatlas {
@@ -22,17 +23,22 @@ class DestinationPass {
   void run(const Destination& d);
 
   RouteFate fate(std::uint32_t s) const { return fate_[s]; }
+
   // Delivered: links from s to the destination node. Otherwise links to the culprit.
   std::uint32_t hops(std::uint32_t s) const { return hops_[s]; }
+
   // The switch s forwards to, or kNoSwitch (it delivers, drops, or exits to a CA).
   std::uint32_t next(std::uint32_t s) const { return next_[s]; }
+
   // The port s's entry names (meaningful when s forwards, delivers to a CA, or drops on it).
   std::uint8_t out(std::uint32_t s) const { return out_[s]; }
+
   // The switch where s's packet is dropped; for a loop, the loop's lowest-index switch.
   std::uint32_t culprit(std::uint32_t s) const { return culprit_[s]; }
 
   // Delivered switches in order of increasing hops (each after the switch it forwards to).
   const std::vector<std::uint32_t>& delivered_order() const { return order_; }
+
   std::uint32_t max_hops() const { return max_hops_; }
 
   // The loops found in this run: each the switches of one cycle in forwarding order, first

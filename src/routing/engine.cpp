@@ -2,6 +2,7 @@
 
 #include "ibatlas/routing/minhop.hpp"
 #include "ibatlas/routing/updn.hpp"
+
 #include "routing/fabric_tables.hpp"
 
 namespace ibatlas {

@@ -33,8 +33,7 @@ Neighbours neighbours(const RouteView& view) {
 }  // namespace
 
 HopMatrix::HopMatrix(const RouteView& view)
-    : count_(view.switch_count()),
-      hops_(static_cast<std::size_t>(count_) * count_, kUnreachable) {
+    : count_(view.switch_count()), hops_(static_cast<std::size_t>(count_) * count_, kUnreachable) {
   Neighbours n = neighbours(view);
   std::vector<std::uint32_t> queue(count_);
   for (std::uint32_t from = 0; from < count_; ++from) {

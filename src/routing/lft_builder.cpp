@@ -17,7 +17,9 @@ std::uint64_t opensm_key(Guid guid) {
   return guid;
 }
 
-bool has_lid(const Port& p) { return p.base_lid && *p.base_lid != 0; }
+bool has_lid(const Port& p) {
+  return p.base_lid && *p.base_lid != 0;
+}
 
 std::vector<std::uint32_t> switches_by_end_ports(const RouteView& view) {
   std::vector<std::uint32_t> order(view.switch_count());
@@ -35,9 +37,8 @@ std::vector<std::uint32_t> switches_by_end_ports(const RouteView& view) {
            opensm_key(fabric.node(view.switch_node(b)).guid);
   });
   // opensm's qsort (glibc: a merge sort, so stable) by end ports, most first.
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return end_ports[a] > end_ports[b];
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return end_ports[a] > end_ports[b]; });
   return order;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ibatlas/fabric.hpp"
+
 #include "routing/route_view.hpp"
 
 namespace ibatlas {
@@ -25,15 +26,19 @@ class CandidateTable {
   CandidateTable(std::uint32_t switches, std::uint32_t max_port);
 
   std::uint8_t least(std::uint32_t s, std::uint32_t t) const { return least_[cell(s, t)]; }
+
   bool has(std::uint32_t s, std::uint32_t t, std::uint32_t port) const {
     return (mask_[cell(s, t) * words_ + port / 64U] >> (port % 64U)) & 1U;
   }
+
   const std::uint64_t* mask(std::uint32_t s, std::uint32_t t) const {
     return &mask_[cell(s, t) * words_];
   }
+
   std::uint32_t words() const { return words_; }
 
   void set_least(std::uint32_t s, std::uint32_t t, std::uint8_t hops) { least_[cell(s, t)] = hops; }
+
   void add(std::uint32_t s, std::uint32_t t, std::uint32_t port) {
     mask_[cell(s, t) * words_ + port / 64U] |= std::uint64_t{1} << (port % 64U);
   }
@@ -42,6 +47,7 @@ class CandidateTable {
   std::size_t cell(std::uint32_t s, std::uint32_t t) const {
     return static_cast<std::size_t>(s) * n_ + t;
   }
+
   std::uint32_t n_;
   std::uint32_t words_;
   std::vector<std::uint8_t> least_;

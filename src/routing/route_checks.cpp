@@ -60,7 +60,8 @@ class RouteFindings {
   // "LID 0x0012 (host05)".
   std::string lid_name(Lid lid) const {
     std::optional<PortId> port = fabric_.find_port_by_lid(lid);
-    return "LID " + lid_text(lid) + (port ? " (" + factory_.name(fabric_.node_of(*port)) + ")" : "");
+    return "LID " + lid_text(lid) +
+           (port ? " (" + factory_.name(fabric_.node_of(*port)) + ")" : "");
   }
 
   void drop(const RouteDrop& d);
@@ -85,8 +86,8 @@ void RouteFindings::drop(const RouteDrop& d) {
   }
   f.measured = std::to_string(d.pairs) + " routes to " + std::to_string(d.lids) + " LIDs";
   f.expected = "0";
-  std::string what = d.port ? to_string(d.fate) + " (port " + std::to_string(*d.port) + ")"
-                            : to_string(d.fate);
+  std::string what =
+      d.port ? to_string(d.fate) + " (port " + std::to_string(*d.port) + ")" : to_string(d.fate);
   f.message = factory_.name(d.at) + " drops " + std::to_string(d.pairs) + " routes to " +
               std::to_string(d.lids) + " LIDs, e.g. " + lid_name(d.example_lid) + ": " + what;
   switch (d.fate) {
@@ -125,7 +126,8 @@ void RouteFindings::credit_loop(const CreditLoop& loop) {
                    factory_.endpoint(*fabric_.port(first).peer));
   std::string path;
   for (PortId c : loop.channels) {
-    path += factory_.name(fabric_.node_of(c)) + "[" + std::to_string(fabric_.port(c).number) + "] -> ";
+    path +=
+        factory_.name(fabric_.node_of(c)) + "[" + std::to_string(fabric_.port(c).number) + "] -> ";
   }
   path += factory_.name(fabric_.node_of(first));
   f.measured = std::to_string(loop.channels.size()) + " links in a cycle (" +
@@ -172,7 +174,9 @@ void RouteFindings::asymmetry(const RouteSymmetry& s) {
 
 }  // namespace
 
-std::span<const CheckInfo> routing_checks() { return kRoutingChecks; }
+std::span<const CheckInfo> routing_checks() {
+  return kRoutingChecks;
+}
 
 std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& report,
                                     const NodeNameMap* names) {

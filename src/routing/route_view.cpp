@@ -8,8 +8,7 @@ bool end_carries(const Port& p, LinkRule rule) {
   if (!p.state) {
     return true;  // dumps without port states list cabled ports only
   }
-  return rule == LinkRule::Forwarding ? *p.state == PortState::Active
-                                      : *p.state != PortState::Down;
+  return rule == LinkRule::Forwarding ? *p.state == PortState::Active : *p.state != PortState::Down;
 }
 
 }  // namespace

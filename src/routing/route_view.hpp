@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ibatlas/fabric.hpp"
+
 #include "routing/lid_owners.hpp"
 
 namespace ibatlas {
@@ -23,8 +24,8 @@ enum class LinkRule : std::uint8_t {
 };
 
 struct SwitchPort {
-  std::uint32_t port = kNoPort;         // PortId value; kNoPort: the fabric lacks this port
-  std::uint32_t peer = kNoPort;         // the peer's PortId when the link carries traffic
+  std::uint32_t port = kNoPort;           // PortId value; kNoPort: the fabric lacks this port
+  std::uint32_t peer = kNoPort;           // the peer's PortId when the link carries traffic
   std::uint32_t peer_switch = kNoSwitch;  // the peer's switch index when the peer is a switch
 };
 
@@ -33,15 +34,22 @@ class RouteView {
   RouteView(const Fabric& fabric, LinkRule rule);
 
   const Fabric& fabric() const { return *fabric_; }
+
   std::uint32_t switch_count() const { return static_cast<std::uint32_t>(switches_.size()); }
+
   NodeId switch_node(std::uint32_t s) const { return switches_[s]; }
+
   std::uint32_t switch_index(NodeId node) const { return index_of_[node.value]; }
+
   std::uint32_t port_count(std::uint32_t s) const { return base_[s + 1] - base_[s] - 1; }
 
   // Slots: slot(s, p) for p in 0..port_count(s), dense over all switches.
   std::uint32_t slot(std::uint32_t s, std::uint32_t port) const { return base_[s] + port; }
+
   std::uint32_t slot_count() const { return base_.back(); }
+
   const SwitchPort& at(std::uint32_t s, std::uint32_t port) const { return slots_[slot(s, port)]; }
+
   std::span<const SwitchPort> ports(std::uint32_t s) const {
     return std::span<const SwitchPort>(slots_).subspan(base_[s], port_count(s) + 1);
   }
@@ -53,6 +61,7 @@ class RouteView {
   std::uint32_t owner(std::uint32_t lid) const {
     return lid < owner_.size() ? owner_[lid] : kNoPort;
   }
+
   std::uint32_t lid_limit() const { return static_cast<std::uint32_t>(owner_.size()); }
 
   // For a CA or router port: the peer PortId when the link carries traffic, else kNoPort.
@@ -82,18 +91,18 @@ class RouteView {
 // or a CA/router port whose link reaches a switch).
 struct Destination {
   Lid lid = 0;
-  std::uint32_t owner = kNoPort;  // PortId value
+  std::uint32_t owner = kNoPort;     // PortId value
   std::uint32_t target = kNoSwitch;  // the switch owning the LID, or the CA port's switch
-  std::uint8_t exit_port = 0;     // on target: 0 for a switch LID, else the port to the CA
+  std::uint8_t exit_port = 0;        // on target: 0 for a switch LID, else the port to the CA
   bool to_switch = false;
-  bool owner_is_source = false;   // the owner is one of ca_sources()
+  bool owner_is_source = false;  // the owner is one of ca_sources()
 };
 
 // A CA or router port that can send: its link reaches a switch.
 struct CaSource {
   std::uint32_t port = kNoPort;  // PortId value
   std::uint32_t sw = kNoSwitch;
-  std::uint8_t sw_port = 0;      // the switch's port the cable reaches
+  std::uint8_t sw_port = 0;  // the switch's port the cable reaches
 };
 
 std::vector<Destination> destinations(const RouteView& view);

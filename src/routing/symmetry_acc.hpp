@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ibatlas/routing/route_report.hpp"
+
 #include "routing/analysis_context.hpp"
 #include "routing/destination_pass.hpp"
 
@@ -19,6 +20,7 @@ class SymmetryAccumulator {
   SymmetryAccumulator(const AnalysisContext& context, std::size_t max_cells);
 
   bool enabled() const { return enabled_; }
+
   void add(const Destination& d, const DestinationPass& pass);
   RouteSymmetry finish() const;
 

@@ -111,8 +111,8 @@ class Tracer {
     }
     const SwitchPort& sp = view_.at(sw, p);
     if (sp.peer == kNoPort) {
-      stop(RouteFate::DownPort, node, entry + " is port " + std::to_string(p) +
-                                          ", which has no working link");
+      stop(RouteFate::DownPort, node,
+           entry + " is port " + std::to_string(p) + ", which has no working link");
       return std::nullopt;
     }
     trace_.steps.push_back(TraceStep{PortId{sp.port}, PortId{sp.peer}});

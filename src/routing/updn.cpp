@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "ibatlas/routing/minhop.hpp"
+
 #include "routing/hop_matrix.hpp"
 #include "routing/lft_builder.hpp"
 
@@ -58,8 +59,12 @@ std::vector<std::uint32_t> rank_switches(const RouteView& view, const std::vecto
 class UpdnSearch {
  public:
   UpdnSearch(const RouteView& view, std::vector<std::uint32_t> rank)
-      : view_(view), rank_(std::move(rank)), id_(view.switch_count()),
-        hops_(view.slot_count()), least_(view.switch_count()), dir_(view.switch_count()),
+      : view_(view),
+        rank_(std::move(rank)),
+        id_(view.switch_count()),
+        hops_(view.slot_count()),
+        least_(view.switch_count()),
+        dir_(view.switch_count()),
         queued_(view.switch_count()) {
     for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
       id_[s] = view.fabric().node(view.switch_node(s)).guid;

@@ -16,8 +16,8 @@ bool names_port(RouteFate fate) {
 ValidationAccumulator::ValidationAccumulator(const AnalysisContext& context)
     : context_(context), detours_(context.view.switch_count()) {
   v_.ca_sources = context.sources.size();
-  v_.switch_sources = static_cast<std::size_t>(
-      std::count(context.sends.begin(), context.sends.end(), true));
+  v_.switch_sources =
+      static_cast<std::size_t>(std::count(context.sends.begin(), context.sends.end(), true));
   v_.destinations = context.dests.size();
   for (std::uint32_t s = 0; s < context.view.switch_count(); ++s) {
     v_.switches_without_table += context.view.table(s) == nullptr ? 1U : 0U;
@@ -88,8 +88,8 @@ void ValidationAccumulator::count_drop(std::uint32_t s, const Destination& d,
   if (names_port(fate)) {
     port = pass.out(at);
   }
-  std::uint64_t key = (std::uint64_t{at} << 16) | (std::uint64_t{static_cast<std::uint8_t>(fate)} << 8) |
-                      port.value_or(0);
+  std::uint64_t key = (std::uint64_t{at} << 16) |
+                      (std::uint64_t{static_cast<std::uint8_t>(fate)} << 8) | port.value_or(0);
   auto [it, fresh] = drops_.try_emplace(key);
   DropCount& c = it->second;
   if (fresh) {

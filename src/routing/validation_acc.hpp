@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ibatlas/routing/route_report.hpp"
+
 #include "routing/analysis_context.hpp"
 #include "routing/destination_pass.hpp"
 

@@ -10,8 +10,8 @@ namespace ibatlas {
 namespace {
 
 struct Cuts {
-  std::vector<bool> port;   // per PortId: unplug
-  std::vector<bool> node;   // per NodeId: the switch is gone
+  std::vector<bool> port;  // per PortId: unplug
+  std::vector<bool> node;  // per NodeId: the switch is gone
 };
 
 Cuts mark(const Fabric& fabric, std::span<const Place> gone) {

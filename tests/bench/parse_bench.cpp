@@ -43,6 +43,7 @@ void BM_Generated20kHosts(benchmark::State& state) {
   static const std::string text = generated_dump();
   read_all(state, text, "generated-20k");
 }
+
 BENCHMARK(BM_Generated20kHosts)->Unit(benchmark::kMillisecond);
 
 void BM_RealWorld(benchmark::State& state, const char* relative) {
@@ -55,6 +56,7 @@ void BM_RealWorld(benchmark::State& state, const char* relative) {
   }
   read_all(state, text, relative);
 }
+
 BENCHMARK_CAPTURE(BM_RealWorld, ufm_director, "mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt")
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_RealWorld, topo6_cs8500, "hyungkwang-topo-examples/Topo.6_CS8500.txt")

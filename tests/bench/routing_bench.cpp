@@ -8,11 +8,11 @@
 //   routing_bench --netfile LEVELS RADIX HOSTS       the fabric as an ibsim netfile
 //   routing_bench --lfts LEVELS RADIX HOSTS          our minhop tables in dump_lfts format
 
-#include <benchmark/benchmark.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+
+#include <benchmark/benchmark.h>
 
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
@@ -20,6 +20,7 @@
 #include "ibatlas/routing/minhop.hpp"
 #include "ibatlas/routing/route_report.hpp"
 #include "ibatlas/routing/updn.hpp"
+
 #include "support/fabric_generators.hpp"
 
 namespace {
@@ -51,6 +52,7 @@ void BM_Minhop10k(benchmark::State& state) {
     benchmark::DoNotOptimize(ibatlas::compute_minhop(f));
   }
 }
+
 BENCHMARK(BM_Minhop10k)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 void BM_Updn10k(benchmark::State& state) {
@@ -59,6 +61,7 @@ void BM_Updn10k(benchmark::State& state) {
     benchmark::DoNotOptimize(ibatlas::compute_updn(f, {}));
   }
 }
+
 BENCHMARK(BM_Updn10k)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // Arg 0: fates and hops only; 1: + balance and credit loops; 2: + symmetry (everything).
@@ -76,6 +79,7 @@ void BM_Validate10k(benchmark::State& state) {
   }
   state.counters["pairs"] = static_cast<double>(pairs);
 }
+
 BENCHMARK(BM_Validate10k)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 int write_text(int argc, char** argv, bool tables) {

@@ -13,7 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     ibatlas::ReadResult result = ibatlas::read_iblinkinfo(text, "fuzz");
-    if (!ibatlas::check_invariants(result.fabric).empty()) { std::abort(); }
+    if (!ibatlas::check_invariants(result.fabric).empty()) {
+      std::abort();
+    }
   } catch (const ibatlas::Error&) {
     // Rejecting bad input with a message is the correct outcome.
   }

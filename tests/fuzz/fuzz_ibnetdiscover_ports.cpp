@@ -1,5 +1,5 @@
-// libFuzzer target: read_ibnetdiscover_ports must throw ParseError/Error or return a fabric that keeps every
-// invariant; it must never crash, hang or read out of bounds.
+// libFuzzer target: read_ibnetdiscover_ports must throw ParseError/Error or return a fabric that
+// keeps every invariant; it must never crash, hang or read out of bounds.
 
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     ibatlas::ReadResult result = ibatlas::read_ibnetdiscover_ports(text, "fuzz");
-    if (!ibatlas::check_invariants(result.fabric).empty()) { std::abort(); }
+    if (!ibatlas::check_invariants(result.fabric).empty()) {
+      std::abort();
+    }
   } catch (const ibatlas::Error&) {
     // Rejecting bad input with a message is the correct outcome.
   }

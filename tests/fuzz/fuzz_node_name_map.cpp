@@ -1,5 +1,5 @@
-// libFuzzer target: read_node_name_map must throw ParseError/Error or return a fabric that keeps every
-// invariant; it must never crash, hang or read out of bounds.
+// libFuzzer target: read_node_name_map must throw ParseError/Error or return a fabric that keeps
+// every invariant; it must never crash, hang or read out of bounds.
 
 #include <cstddef>
 #include <cstdint>

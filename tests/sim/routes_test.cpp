@@ -4,11 +4,11 @@
 // (hop counts must agree everywhere; ports wherever opensm's tie-breaking decides, which with
 // default options is everywhere). Every number compared comes from those tools.
 
-#include <gtest/gtest.h>
-
 #include <fstream>
 #include <iostream>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
@@ -17,6 +17,7 @@
 #include "ibatlas/routing/engine.hpp"
 #include "ibatlas/routing/route_report.hpp"
 #include "ibatlas/routing/trace.hpp"
+
 #include "support/fabric_generators.hpp"
 #include "support/paths.hpp"
 #include "support/sim_harness.hpp"
@@ -63,9 +64,19 @@ std::string run_opensm(SimFabric& sim, const std::string& engine, std::optional<
   std::string conf = sim.dir() + "/routes-opensm.conf";
   std::ofstream(conf) << read_text(test::source_dir() + "/fixtures/opensm.conf")
                       << "dump_files_dir " << sim.dir() << "/\n";
-  std::vector<std::string> argv = {"env", "OSM_CACHE_DIR=" + sim.dir(), "OSM_TMP_DIR=" + sim.dir(),
-                                   test::find_program("opensm"), "-o", "-R", engine,
-                                   "-D", "0x43", "-F", conf, "-f", sim.dir() + "/routes-opensm.log"};
+  std::vector<std::string> argv = {"env",
+                                   "OSM_CACHE_DIR=" + sim.dir(),
+                                   "OSM_TMP_DIR=" + sim.dir(),
+                                   test::find_program("opensm"),
+                                   "-o",
+                                   "-R",
+                                   engine,
+                                   "-D",
+                                   "0x43",
+                                   "-F",
+                                   conf,
+                                   "-f",
+                                   sim.dir() + "/routes-opensm.log"};
   if (root) {
     char text[24];
     std::snprintf(text, sizeof text, "0x%016llx\n", static_cast<unsigned long long>(*root));
@@ -91,9 +102,9 @@ Fabric attach(const Fabric& topology, const std::string& text, const std::string
 }
 
 std::size_t switch_count(const Fabric& f) {
-  return static_cast<std::size_t>(std::count_if(f.nodes().begin(), f.nodes().end(), [](const Node& n) {
-    return n.type == NodeType::Switch;
-  }));
+  return static_cast<std::size_t>(
+      std::count_if(f.nodes().begin(), f.nodes().end(),
+                    [](const Node& n) { return n.type == NodeType::Switch; }));
 }
 
 struct Case {
@@ -149,8 +160,8 @@ TEST_P(RoutesSimTest, OurReadersEnginesAndTracesAgreeWithOpensmAndInfinibandDiag
     }
   }
   ASSERT_EQ(roots.size(), c.root.empty() ? 0U : 1U);
-  std::string log = run_opensm(*sim, c.engine,
-                               roots.empty() ? std::nullopt : std::optional<Guid>(roots[0]));
+  std::string log =
+      run_opensm(*sim, c.engine, roots.empty() ? std::nullopt : std::optional<Guid>(roots[0]));
   Fabric topology = read_ibnetdiscover(run_ok(*sim, {"ibnetdiscover"}), "ibnetdiscover").fabric;
   std::size_t switches = switch_count(topology);
 
@@ -180,11 +191,12 @@ TEST_P(RoutesSimTest, OurReadersEnginesAndTracesAgreeWithOpensmAndInfinibandDiag
       << "opensm and we disagree on the engine used (root detection)";
   const Fabric& ours = computed.fabric;
   TableComparison cmp = compare_tables(installed, ours);
-  double agreement = cmp.both == 0 ? 0 : 100.0 * static_cast<double>(cmp.same_port) /
-                                             static_cast<double>(cmp.both);
+  double agreement =
+      cmp.both == 0 ? 0
+                    : 100.0 * static_cast<double>(cmp.same_port) / static_cast<double>(cmp.both);
   std::cout << "[ routes ] " << c.name << ": " << cmp.entries << " (switch, LID) entries, "
-            << cmp.same_hops << " same hops, " << cmp.same_port << " same port ("
-            << agreement << "%)\n";
+            << cmp.same_hops << " same hops, " << cmp.same_port << " same port (" << agreement
+            << "%)\n";
   RecordProperty("port_agreement_percent", std::to_string(agreement));
   EXPECT_EQ(cmp.only_a, 0U);
   EXPECT_EQ(cmp.only_b, 0U);
@@ -242,8 +254,8 @@ TEST(RoutesSimRingTest, OpensmMinhopOnARingHasCreditLoopsAndUpdnHasNone) {
   std::unique_ptr<SimFabric> sim = simulate(ring.net.build());
   EXPECT_TRUE(configured_with(run_opensm(*sim, "minhop"), "minhop"));
   Fabric topology = read_ibnetdiscover(run_ok(*sim, {"ibnetdiscover"}), "ibnetdiscover").fabric;
-  RouteReport minhop =
-      analyze_routes(attach(topology, run_ok(*sim, {"dump_lfts"}), "minhop"), RouteAnalysisOptions{});
+  RouteReport minhop = analyze_routes(attach(topology, run_ok(*sim, {"dump_lfts"}), "minhop"),
+                                      RouteAnalysisOptions{});
   EXPECT_EQ(minhop.validation.fates[0], minhop.validation.pairs);
   EXPECT_FALSE(minhop.credit_loops.empty());
 

@@ -73,9 +73,9 @@ struct LftDestination {
 struct LftDump {
   std::string name;  // as given to read_lft_dump; used in messages
   LftDumpFormat format = LftDumpFormat::Ibroute;
-  std::vector<LftTable> tables;  // in text order
-  std::vector<LftIssue> issues;  // in text order
-  std::vector<SkippedLine> skipped;  // noise outside tables (prompts, dump_lfts' trailer)
+  std::vector<LftTable> tables;              // in text order
+  std::vector<LftIssue> issues;              // in text order
+  std::vector<SkippedLine> skipped;          // noise outside tables (prompts, dump_lfts' trailer)
   std::vector<LftDestination> destinations;  // ascending LID
 };
 

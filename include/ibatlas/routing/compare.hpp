@@ -20,12 +20,12 @@ struct TableDifference {
 };
 
 struct TableComparison {
-  std::uint64_t entries = 0;    // (switch, destination LID) entries compared
-  std::uint64_t both = 0;       // entries delivered under both
-  std::uint64_t same_hops = 0;  // of `both`: equally many hops
-  std::uint64_t same_port = 0;  // of `both`: the same out port
-  std::uint64_t only_a = 0;     // delivered under a only
-  std::uint64_t only_b = 0;     // delivered under b only
+  std::uint64_t entries = 0;                      // (switch, destination LID) entries compared
+  std::uint64_t both = 0;                         // entries delivered under both
+  std::uint64_t same_hops = 0;                    // of `both`: equally many hops
+  std::uint64_t same_port = 0;                    // of `both`: the same out port
+  std::uint64_t only_a = 0;                       // delivered under a only
+  std::uint64_t only_b = 0;                       // delivered under b only
   std::vector<TableDifference> hop_differences;   // the first 20
   std::vector<TableDifference> port_differences;  // the first 20
 };

@@ -14,7 +14,7 @@ namespace ibatlas {
 
 enum class RoutingEngine : std::uint8_t { Minhop, Updn };
 
-std::string to_string(RoutingEngine engine);                            // "minhop", "updn"
+std::string to_string(RoutingEngine engine);                               // "minhop", "updn"
 std::optional<RoutingEngine> parse_routing_engine(std::string_view text);  // the same names
 
 struct ComputeOptions {
@@ -23,9 +23,9 @@ struct ComputeOptions {
 };
 
 struct ComputeResult {
-  Fabric fabric;              // the input with exactly the computed tables
+  Fabric fabric;                               // the input with exactly the computed tables
   RoutingEngine used = RoutingEngine::Minhop;  // updn without roots falls back to minhop
-  std::vector<NodeId> roots;  // updn's roots
+  std::vector<NodeId> roots;                   // updn's roots
   std::vector<std::string> notes;
 };
 

@@ -34,12 +34,12 @@ std::string to_string(RouteFate fate);  // "delivered", "loop", "no entry", ...
 // Pairs that end the same way at the same place, aggregated.
 struct RouteDrop {
   RouteFate fate = RouteFate::NoEntry;
-  NodeId at;                          // the culprit switch (for a loop: its lowest-id member)
-  std::optional<std::uint8_t> port;   // BadPort, DownPort, WrongNode: the entry's port
-  std::uint64_t pairs = 0;            // (source, LID) pairs lost here
-  std::uint32_t lids = 0;             // destination LIDs lost here
+  NodeId at;                         // the culprit switch (for a loop: its lowest-id member)
+  std::optional<std::uint8_t> port;  // BadPort, DownPort, WrongNode: the entry's port
+  std::uint64_t pairs = 0;           // (source, LID) pairs lost here
+  std::uint32_t lids = 0;            // destination LIDs lost here
   Lid example_lid = 0;
-  std::vector<NodeId> cycle;          // Loop: the switches of the loop, in forwarding order
+  std::vector<NodeId> cycle;  // Loop: the switches of the loop, in forwarding order
 };
 
 // A switch that forwards LIDs to a neighbour no closer to them: routes through it are
@@ -51,28 +51,28 @@ struct RouteDetour {
 };
 
 struct RouteValidation {
-  std::uint64_t pairs = 0;  // (source, LID) pairs examined
+  std::uint64_t pairs = 0;                         // (source, LID) pairs examined
   std::array<std::uint64_t, kRouteFates> fates{};  // by RouteFate
-  std::uint64_t host_pairs = 0;      // of pairs: CA/router source to CA/router LID
-  std::uint64_t host_delivered = 0;  // of those, delivered
-  std::uint64_t nonminimal = 0;      // delivered over more hops than the shortest path
-  std::vector<std::uint64_t> hop_histogram;   // [hops]: delivered pairs
+  std::uint64_t host_pairs = 0;                    // of pairs: CA/router source to CA/router LID
+  std::uint64_t host_delivered = 0;                // of those, delivered
+  std::uint64_t nonminimal = 0;                  // delivered over more hops than the shortest path
+  std::vector<std::uint64_t> hop_histogram;      // [hops]: delivered pairs
   std::vector<std::uint64_t> min_hop_histogram;  // [hops]: pairs by shortest possible path
-  std::vector<RouteDrop> drops;               // most pairs first
-  std::vector<RouteDetour> detours;           // most LIDs first
-  std::size_t ca_sources = 0;      // CA/router ports whose link reaches a switch
-  std::size_t switch_sources = 0;  // switches with a working link
-  std::size_t destinations = 0;    // LIDs checked
-  std::size_t unlinked_lids = 0;   // LIDs whose port cannot receive (no working link): skipped
+  std::vector<RouteDrop> drops;                  // most pairs first
+  std::vector<RouteDetour> detours;              // most LIDs first
+  std::size_t ca_sources = 0;                    // CA/router ports whose link reaches a switch
+  std::size_t switch_sources = 0;                // switches with a working link
+  std::size_t destinations = 0;                  // LIDs checked
+  std::size_t unlinked_lids = 0;  // LIDs whose port cannot receive (no working link): skipped
   std::size_t switches_without_table = 0;
 };
 
 // Routes over one direction of a link: CA-to-CA routes leaving through `port`.
 struct PortLoad {
   PortId port;
-  std::uint64_t routes = 0;      // (CA source, CA/router LID) routes leaving through the port
-  std::uint32_t lids = 0;        // switches: CA/router LIDs the table sends out this port
-  std::optional<double> gbps;    // the link's active rate; absent when unknown
+  std::uint64_t routes = 0;    // (CA source, CA/router LID) routes leaving through the port
+  std::uint32_t lids = 0;      // switches: CA/router LIDs the table sends out this port
+  std::optional<double> gbps;  // the link's active rate; absent when unknown
 };
 
 enum class LinkDirection : std::uint8_t { Up, Down, Lateral, ToHost, FromHost };
@@ -97,7 +97,7 @@ struct ImbalancedGroup {
   std::vector<PortId> ports;
   std::uint32_t min_lids = 0;
   std::uint32_t max_lids = 0;
-  double max_weighted = 0;   // LIDs scaled by (fastest rate in group / port's rate)
+  double max_weighted = 0;  // LIDs scaled by (fastest rate in group / port's rate)
   double mean_weighted = 0;
 };
 
@@ -110,8 +110,8 @@ struct DegradedLoad {
 };
 
 struct RouteBalance {
-  std::vector<PortLoad> ports;       // every switch port with a working link, and CA ports
-  std::vector<TierLoad> tiers;       // by tier, then direction
+  std::vector<PortLoad> ports;  // every switch port with a working link, and CA ports
+  std::vector<TierLoad> tiers;  // by tier, then direction
   std::vector<ImbalancedGroup> imbalanced;
   std::vector<DegradedLoad> degraded;
 };
@@ -125,10 +125,10 @@ struct CreditLoop {
 };
 
 struct RouteSymmetry {
-  bool checked = false;            // false: skipped (see note)
+  bool checked = false;  // false: skipped (see note)
   std::string note;
-  std::uint64_t pairs = 0;         // unordered CA pairs routed both ways
-  std::uint64_t asymmetric = 0;    // of those, pairs whose two routes use different links
+  std::uint64_t pairs = 0;       // unordered CA pairs routed both ways
+  std::uint64_t asymmetric = 0;  // of those, pairs whose two routes use different links
   std::optional<std::pair<PortId, PortId>> example;
 };
 

@@ -2,12 +2,14 @@
 // ibroute.c and opensm osm_dump.c), every oddity it must report as data, and the writer's
 // round trip.
 
-#include <gtest/gtest.h>
+#include "ibatlas/formats/lft_dump.hpp"
 
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include "ibatlas/error.hpp"
-#include "ibatlas/formats/lft_dump.hpp"
+
 #include "unit/routing/routing_net.hpp"
 
 namespace ibatlas {
@@ -172,6 +174,7 @@ TEST(LftDumpTest, MalformedTextThrowsWithFileAndLine) {
     std::string text;
     std::string message;
   };
+
   const std::string header = "Unicast lids [0x0-0x5] of switch Lid 3 guid 0x01 (s):\n";
   for (const Case& c : std::vector<Case>{
            {header + "0x0001 two\n", "x.txt:2: expected an entry"},
@@ -239,9 +242,9 @@ TEST(LftDumpTest, AttachFindsSwitchesByLidAndReportsWhatDoesNotFit) {
       "a.txt");
   AttachedTables a = with_forwarding_tables(two_nodes(false), d);
   EXPECT_EQ(a.attached, 1U);  // by LID 1; the second names nothing in the fabric
-  EXPECT_EQ(kinds(a.issues), (std::vector<LftIssueKind>{LftIssueKind::PortOutOfRange,
-                                                        LftIssueKind::UnknownSwitch,
-                                                        LftIssueKind::DestinationMismatch}));
+  EXPECT_EQ(kinds(a.issues),
+            (std::vector<LftIssueKind>{LftIssueKind::PortOutOfRange, LftIssueKind::UnknownSwitch,
+                                       LftIssueKind::DestinationMismatch}));
   EXPECT_NE(a.issues[2].message.find("a.txt:3: "), std::string::npos) << a.issues[2].message;
   ASSERT_EQ(a.fabric.forwarding_tables().size(), 1U);
   EXPECT_EQ(a.fabric.forwarding_tables()[0].out_port, (std::vector<std::uint8_t>{kNone, 0, 9}));

@@ -1,12 +1,13 @@
 // Balance on the small tree of routing_net.hpp, counts worked out by hand: each leaf sends
 // its two hosts' routes to each remote host through one uplink.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/routing/route_report.hpp"
+
 #include "unit/routing/routing_net.hpp"
 
 namespace ibatlas {

@@ -6,6 +6,7 @@
 
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/routing/route_report.hpp"
+
 #include "unit/routing/routing_net.hpp"
 
 namespace ibatlas {
@@ -30,7 +31,7 @@ TEST(CreditLoopTest, RingRoutedClockwiseHasOneCycleThroughEveryClockwiseLink) {
   Fabric f = clockwise_ring(4);
   RouteReport r = analyze_routes(f, RouteAnalysisOptions{});
   EXPECT_EQ(r.validation.fates[0], r.validation.pairs);  // all delivered, the long way
-  EXPECT_EQ(r.channels, 8U);  // 4 links, 2 directions
+  EXPECT_EQ(r.channels, 8U);                             // 4 links, 2 directions
   ASSERT_EQ(r.credit_loops.size(), 1U);
   const CreditLoop& loop = r.credit_loops[0];
   EXPECT_EQ(loop.component, 4U);

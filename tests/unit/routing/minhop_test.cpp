@@ -3,11 +3,13 @@
 // switches in byte-swapped GUID order; per LID the least-hop port with the fewest CA LIDs so
 // far, lowest port number on ties; switch LIDs not counted.
 
+#include "ibatlas/routing/minhop.hpp"
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/fabric_copy.hpp"
-#include "ibatlas/routing/minhop.hpp"
 #include "ibatlas/routing/route_report.hpp"
+
 #include "support/fabric_generators.hpp"
 #include "unit/routing/routing_net.hpp"
 
@@ -94,6 +96,7 @@ TEST(MinhopTest, GeneratedFatTreesAreFullyDeliveredMinimalAndBalanced) {
     int radix;
     int hosts;
   };
+
   for (Case c : {Case{2, 8, 32}, Case{2, 12, 60}, Case{3, 8, 100}}) {
     test::FatTreeSpec spec;
     spec.levels = c.levels;

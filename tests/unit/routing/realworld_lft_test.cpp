@@ -4,13 +4,14 @@
 // LID's port in the topology dump), and the production SM's tables deliver every pair: with
 // S switches and C CA ports, a LID has S + C - 1 senders, so pairs = (S + C)(S + C - 1).
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/routing/route_report.hpp"
+
 #include "support/paths.hpp"
 
 namespace ibatlas {
@@ -100,8 +101,7 @@ TEST(RealworldLftTest, PlafrimTablesAreCompleteAndDeliverEveryPair) {
 // Switch LID 60's capture repeats LID 0x003f for its last 22 lines, each naming another
 // host (whose real LIDs the other switches' files give), and has no closing line.
 TEST(RealworldLftTest, Plafrim2GarbledCaptureIsReportedAndItsLostLidsFound) {
-  std::string file = test::realworld(
-      "hwloc-netloc-plafrim2/ibroute-fe80_0000_0000_0000-60.txt");
+  std::string file = test::realworld("hwloc-netloc-plafrim2/ibroute-fe80_0000_0000_0000-60.txt");
   LftDump d = read_lft_dump(read_file(file), file);
   ASSERT_EQ(d.tables.size(), 1U);
   EXPECT_FALSE(d.tables[0].complete);

@@ -83,6 +83,7 @@ class Net {
   Port& port(NodeId node, int number) {
     return b_.port_data(b_.port(node, static_cast<std::uint8_t>(number)));
   }
+
   Guid guid(NodeId n) { return b_.node(n).guid; }
 
   Fabric build() {

@@ -2,13 +2,15 @@
 // (dump_endnode, dump_route) filled in by hand; tests/sim/routes_test.cpp compares against
 // the real ibtracert.
 
-#include <gtest/gtest.h>
+#include "ibatlas/routing/trace.hpp"
 
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include "ibatlas/error.hpp"
 #include "ibatlas/routing/endpoint.hpp"
-#include "ibatlas/routing/trace.hpp"
+
 #include "unit/routing/routing_net.hpp"
 
 namespace ibatlas {

@@ -1,12 +1,14 @@
 // Up/down against min-hop where the difference matters: a ring, where every shortest path
 // turns the same way round and the channel dependencies close a cycle, which up/down breaks.
 
+#include "ibatlas/routing/updn.hpp"
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/routing/engine.hpp"
 #include "ibatlas/routing/minhop.hpp"
 #include "ibatlas/routing/route_report.hpp"
-#include "ibatlas/routing/updn.hpp"
+
 #include "support/fabric_generators.hpp"
 #include "unit/routing/routing_net.hpp"
 

@@ -1,12 +1,13 @@
 // Route validation on hand-built fabrics, one failure kind per test; every count below is
 // worked out by hand from the tables the test writes.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+
+#include <gtest/gtest.h>
 
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/routing/route_report.hpp"
+
 #include "unit/routing/routing_net.hpp"
 
 namespace ibatlas {

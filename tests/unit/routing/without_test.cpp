@@ -1,10 +1,12 @@
 // --without: recomputing around a missing spine, and validating the old tables without it.
 
+#include "ibatlas/routing/without.hpp"
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/routing/engine.hpp"
 #include "ibatlas/routing/route_report.hpp"
-#include "ibatlas/routing/without.hpp"
+
 #include "unit/routing/routing_net.hpp"
 
 namespace ibatlas {
