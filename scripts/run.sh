@@ -57,9 +57,10 @@ fuzz_targets() {
 }
 
 test_asan_and_fuzz() {
-  # -Werror is enforced in the GCC tree; this one is for the sanitizers. One clang tree serves both: ASan+UBSan everywhere, plus libFuzzer's coverage
-  # instrumentation (harmless for the unit tests). The sim tests stay in the GCC tree:
-  # under ASan, LD_PRELOAD=libumad2sim.so would need libasan preloaded first.
+  # One clang tree serves both: ASan+UBSan everywhere, plus libFuzzer's coverage
+  # instrumentation (harmless for the unit tests). -Werror is enforced in the GCC tree.
+  # The sim tests stay in the GCC tree: under ASan, LD_PRELOAD=libumad2sim.so would need
+  # libasan preloaded first.
   echo "== clang, ASan+UBSan: unit tests"
   local targets
   mapfile -t targets < <(fuzz_targets)
