@@ -257,23 +257,24 @@ bool rated(const Port& p) {
   return p.width_active && p.speed_active;
 }
 
-// The ratio most leaves with hosts share (to 1/1000), ties to the lower; none without any.
+// The ratio more than half the leaves with hosts share (to 1/1000); none without a majority
+// (every leaf different says nothing about which is odd).
 std::optional<double> usual_ratio(const std::vector<LeafLoad>& leaves) {
   std::map<long long, int> tally;
+  int total = 0;
   for (const LeafLoad& load : leaves) {
     std::optional<double> r = load.ratio();
     if (r && load.hosts > 0) {  // a leaf without hosts carries no load to compare
       ++tally[std::llround(*r * 1000)];
+      ++total;
     }
   }
-  if (tally.empty()) {
-    return std::nullopt;
-  }
-  long long best = tally.begin()->first;
   for (const auto& [key, count] : tally) {
-    best = count > tally.at(best) ? key : best;
+    if (count * 2 > total) {
+      return static_cast<double>(key) / 1000;
+    }
   }
-  return static_cast<double>(best) / 1000;
+  return std::nullopt;
 }
 
 }  // namespace

@@ -172,8 +172,9 @@ TEST(CheckSimTest, FindingsAreExactlyTheInjectedFaults) {
 }
 
 // iblinkinfo judges width and speed by the two ends' supported sets only. ibsim reports
-// 1x-12x supported on every port, so iblinkinfo says "Could be 12X" on every link of the
-// clean fabric, where the audit finds nothing (no port enables more than 4x).
+// 1x-12x supported on every port (and HDR among the extended speeds), so iblinkinfo says
+// "Could be 12X Could be 53.125 Gbps" on every link of the clean fabric, where the audit
+// finds nothing: no port enables more than 4x or more than EDR.
 TEST(CheckSimTest, IblinkinfoCouldBeFlagsEveryLinkOfACleanFabric) {
   SimFabric sim(options_for(Faults{}));
   ProcessResult r = sim.run({"iblinkinfo"});
@@ -187,7 +188,7 @@ TEST(CheckSimTest, IblinkinfoCouldBeFlagsEveryLinkOfACleanFabric) {
       could_be += line.find("Could be 12X") != std::string::npos ? 1 : 0;
     }
   }
-  EXPECT_EQ(active, 16u) << "16 cables, each shown from its switch end\n" << r.out;
+  EXPECT_EQ(active, 32u) << "16 cables, each shown from both ends\n" << r.out;
   EXPECT_EQ(could_be, active) << r.out;
   EXPECT_TRUE(run_checks(crawl(sim), {}).empty());
 }

@@ -6,7 +6,7 @@
 //                       (or, above the leaves, down-links) differs from most of its tier and
 //                       is not explained by such pairs (a neighbour it lacks entirely).
 //   topo.oversubscribed a leaf whose host bandwidth : uplink bandwidth ratio is above the
-//                       ratio most leaves have (lost uplinks, or hosts added).
+//                       ratio more than half of the leaves have (lost uplinks, hosts added).
 // Both need at least two switch tiers; a single switch is no tree. topo.ftree_ready lives
 // in analysis/ftree_ready.hpp.
 
@@ -35,7 +35,7 @@ struct LeafLoad {
 struct FatTreeShape {
   bool by_bandwidth = false;
   std::vector<LeafLoad> leaves;  // in NodeId order
-  // The ratio most leaves with hosts and uplinks have (ties: the lower); absent if none.
+  // The ratio more than half of the leaves with hosts and uplinks have; absent if none.
   std::optional<double> usual_ratio;
 };
 
