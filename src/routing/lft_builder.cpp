@@ -103,12 +103,6 @@ std::vector<PortId> opensm_port_order(const RouteView& view) {
 
 namespace {
 
-struct SwitchState {
-  std::uint32_t s = 0;
-  std::vector<std::uint8_t> lft;
-  std::vector<std::uint32_t> routed;  // per port: CA/router LIDs given to it so far
-};
-
 // Calls fn(p) for each port p in [lo, hi) whose bit is set in `mask`, ascending.
 template <typename Fn>
 void for_each_port(const std::uint64_t* mask, std::uint32_t lo, std::uint32_t hi, Fn fn) {
@@ -127,25 +121,49 @@ void for_each_port(const std::uint64_t* mask, std::uint32_t lo, std::uint32_t hi
   }
 }
 
-// osm_switch_recommend_path for one LID of `port`, scanning ports from `start` on.
-std::uint8_t recommend(const RouteView& view, const CandidateTable& hops, const SwitchState& sw,
-                       PortId port, std::uint32_t start) {
+// One end port of the routing order, resolved once for every switch: its LIDs and the switch
+// its routes lead to.
+struct EndPort {
+  std::uint32_t base_lid = 0;
+  std::uint32_t lids = 1;            // 2^LMC
+  std::uint32_t target = kNoSwitch;  // the port's switch (port 0) or the CA's switch
+  std::uint8_t direct = 0;           // CA: the port of `target` its cable reaches
+  bool is_switch = false;
+};
+
+std::vector<EndPort> resolve(const RouteView& view, const std::vector<PortId>& order) {
   const Fabric& fabric = view.fabric();
-  std::uint32_t t = view.switch_of_port(port.value);
-  if (t == sw.s) {
-    return 0;
-  }
-  if (t == kNoSwitch) {
-    std::uint32_t peer = view.ca_peer(port.value);
-    t = peer == kNoPort ? kNoSwitch : view.switch_of_port(peer);
-    if (t == kNoSwitch) {
-      return ForwardingTable::kNoRoute;
+  std::vector<EndPort> ends;
+  for (PortId id : order) {
+    const Port& p = fabric.port(id);
+    EndPort e;
+    e.base_lid = *p.base_lid;
+    e.lids = 1U << std::min<std::uint32_t>(p.lmc.value_or(0), 7U);
+    e.target = view.switch_of_port(id.value);
+    e.is_switch = e.target != kNoSwitch;
+    if (!e.is_switch) {
+      std::uint32_t peer = view.ca_peer(id.value);
+      e.target = peer == kNoPort ? kNoSwitch : view.switch_of_port(peer);
+      e.direct = e.target == kNoSwitch ? 0 : fabric.port(PortId{peer}).number;
     }
-    if (t == sw.s) {
-      return fabric.port(PortId{peer}).number;
-    }
+    ends.push_back(e);
   }
-  if (hops.least(sw.s, t) == CandidateTable::kNoPath) {
+  return ends;
+}
+
+struct SwitchState {
+  std::uint32_t s = 0;
+  std::vector<std::uint8_t> lft;
+  std::vector<std::uint32_t> routed;  // per port: CA/router LIDs given to it so far
+};
+
+// osm_switch_recommend_path for one LID of `end`, scanning ports from `start` on.
+std::uint8_t recommend(const RouteView& view, const CandidateTable& hops, const SwitchState& sw,
+                       const EndPort& end, std::uint32_t start) {
+  if (end.target == sw.s) {
+    return end.is_switch ? 0 : end.direct;  // its own LID; a CA cabled to it
+  }
+  if (end.target == kNoSwitch || hops.least(sw.s, end.target) == CandidateTable::kNoPath) {
     return ForwardingTable::kNoRoute;
   }
   std::uint32_t ports = view.port_count(sw.s) + 1U;
@@ -159,19 +177,18 @@ std::uint8_t recommend(const RouteView& view, const CandidateTable& hops, const 
     }
   };
   // opensm scans ports start, start + 1, ..., wrapping round; the first fewest wins.
-  for_each_port(hops.mask(sw.s, t), first, ports, consider);
-  for_each_port(hops.mask(sw.s, t), 0, first, consider);
+  for_each_port(hops.mask(sw.s, end.target), first, ports, consider);
+  for_each_port(hops.mask(sw.s, end.target), 0, first, consider);
   return best;
 }
 
 }  // namespace
 
 std::vector<ForwardingTable> build_tables(const RouteView& view, const CandidateTable& hops) {
-  const Fabric& fabric = view.fabric();
-  std::vector<PortId> order = opensm_port_order(view);
+  std::vector<EndPort> ends = resolve(view, opensm_port_order(view));
   std::uint32_t paths = 1;  // LIDs per port: 2^LMC, the largest LMC of any port
-  for (PortId id : order) {
-    paths = std::max(paths, 1U << std::min<std::uint32_t>(fabric.port(id).lmc.value_or(0), 7U));
+  for (const EndPort& e : ends) {
+    paths = std::max(paths, e.lids);
   }
   std::size_t size = view.lid_limit() == 0 ? 1 : view.lid_limit();
   std::vector<ForwardingTable> tables;
@@ -179,17 +196,16 @@ std::vector<ForwardingTable> build_tables(const RouteView& view, const Candidate
     SwitchState sw{s, std::vector<std::uint8_t>(size, ForwardingTable::kNoRoute),
                    std::vector<std::uint32_t>(view.port_count(s) + 1U, 0)};
     for (std::uint32_t offset = 0; offset < paths; ++offset) {
-      for (PortId id : order) {
-        const Port& p = fabric.port(id);
-        std::uint32_t lid = *p.base_lid + offset;
-        if (offset >= (1U << std::min<std::uint32_t>(p.lmc.value_or(0), 7U)) || lid >= size) {
+      for (const EndPort& e : ends) {
+        std::uint32_t lid = e.base_lid + offset;
+        if (offset >= e.lids || lid >= size) {
           continue;
         }
         // The next path of an LMC range starts its scan after the previous one's port.
         std::uint32_t start = offset == 0 ? 1U : sw.lft[lid - 1] + 1U;
-        std::uint8_t port = recommend(view, hops, sw, id, start);
+        std::uint8_t port = recommend(view, hops, sw, e, start);
         sw.lft[lid] = port;
-        if (port != ForwardingTable::kNoRoute && view.switch_of_port(id.value) == kNoSwitch) {
+        if (port != ForwardingTable::kNoRoute && !e.is_switch) {
           ++sw.routed[port];  // switch LIDs do not count (port_profile_switch_nodes FALSE)
         }
       }

@@ -2,9 +2,9 @@
 //   BM_Diff10k       two snapshots of a 10,000-host 3-level fat-tree, the second with 1%
 //                    of the hosts changed: 25 cable swaps (50 cables), 25 links at 1x, 25
 //                    LIDs, 25 HCAs replaced (new GUID). Goal: < 0.5 s.
-//   BM_History100    100 hourly snapshots of a 2,000-host fat-tree: one uplink flapping
-//                    every 7th snapshot, one host link at 1x for ten snapshots, one host
-//                    away for ten snapshots.
+//   BM_History100    100 hourly snapshots of a 2,000-host fat-tree: one uplink down in
+//                    every 7th snapshot (12 times: 24 transitions), one host link at 1x for
+//                    ten snapshots, one host away for ten snapshots.
 // Building the fabrics is not timed.
 
 #include <benchmark/benchmark.h>
@@ -66,6 +66,9 @@ void BM_Diff10k(benchmark::State& state) {
     changes = d.changes.size();
     benchmark::DoNotOptimize(d);
   }
+  if (changes != 125) {  // 50 cable.swapped + 25 link.degraded + 25 lid + 25 node.replaced
+    state.SkipWithError("unexpected number of changes");
+  }
   state.counters["nodes"] = static_cast<double>(before.nodes().size());
   state.counters["changes"] = static_cast<double>(changes);
 }
@@ -126,6 +129,7 @@ void BM_History100(benchmark::State& state) {
   static const Fabric base = test::make_fat_tree({.levels = 3, .radix = 36, .hosts = 2000});
   static const std::vector<Fabric> series = hourly_series(base);
   std::size_t flapping = 0;
+  bool as_planned = false;
   for (auto _ : state) {
     std::vector<HistorySnapshot> snapshots;
     for (std::size_t i = 0; i < series.size(); ++i) {
@@ -134,7 +138,12 @@ void BM_History100(benchmark::State& state) {
     }
     History h = build_history(std::move(snapshots));
     flapping = h.links.size();
+    as_planned = flapping == 1 && h.links[0].transitions.size() == 24 &&
+                 h.degradations.size() == 1 && h.nodes.size() == 1;
     benchmark::DoNotOptimize(h);
+  }
+  if (!as_planned) {
+    state.SkipWithError("history differs from the plan");
   }
   state.counters["nodes"] = static_cast<double>(base.nodes().size());
   state.counters["links_with_transitions"] = static_cast<double>(flapping);

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/discover/crawler.hpp"
+#include "ibatlas/fabric_builder.hpp"
 
 #include "support/fabric_generators.hpp"
 #include "support/fabric_transport.hpp"
@@ -139,6 +140,82 @@ TEST(CrawlerFaultTest, SpineTwinsAreToldApartToo) {
   DiscoveryResult r = crawl(f);
   ASSERT_EQ(r.report.duplicates.size(), 1U);
   EXPECT_TRUE(topology_equal(f, r.fabric));
+}
+
+// A small fabric built by hand, every switch with all its ports, cables LinkUp 4x HDR.
+class HandFabric {
+ public:
+  NodeId add(NodeType type, Guid guid, const std::string& name, int ports) {
+    Node n{.type = type,
+           .guid = guid,
+           .system_guid = guid,
+           .vendor_id = 0x2c9,
+           .device_id = 1,
+           .revision = 1,
+           .description = name,
+           .port_count = static_cast<std::uint8_t>(ports)};
+    if (type == NodeType::Switch) {
+      n.enhanced_port0 = false;
+    }
+    NodeId id = b_.add_node(n);
+    for (int p = type == NodeType::Switch ? 0 : 1; p <= ports; ++p) {
+      Port port{.number = static_cast<std::uint8_t>(p),
+                .state = PortState::Down,
+                .phys_state = PhysState::Polling};
+      if (p == 0 || type != NodeType::Switch) {
+        port.guid = guid + static_cast<Guid>(p);
+        port.base_lid = lid_++;
+        port.lmc = 0;
+      }
+      b_.add_port(id, port);
+    }
+    return id;
+  }
+
+  void cable(NodeId a, int pa, NodeId b, int pb) {
+    PortId x = *b_.find_port(a, static_cast<std::uint8_t>(pa));
+    PortId y = *b_.find_port(b, static_cast<std::uint8_t>(pb));
+    for (PortId id : {x, y}) {
+      b_.port_data(id).state = PortState::Active;
+      b_.port_data(id).phys_state = PhysState::LinkUp;
+      b_.port_data(id).width_active = LinkWidth::X4;
+      b_.port_data(id).speed_active = LinkSpeed::Hdr;
+    }
+    b_.connect(x, y);
+  }
+
+  Fabric build() { return std::move(b_).build(); }
+
+ private:
+  FabricBuilder b_;
+  Lid lid_ = 1;
+};
+
+TEST(CrawlerFaultTest, TwinReachedThroughItsTwinsUnprobedPortWaitsForThatProbe) {
+  // host - s1; s1:2 - s2; s1:3 - twin A:1; A:2 - s3:1; s2:2 - twin B:2; B:1 - s4:1.
+  // s2 is read before A, so s2's probe reaches B's port 2 while A's own probe out of its
+  // port 2 is still out: merging B into A there would invent the cable s2 - A:2.
+  HandFabric h;
+  NodeId host = h.add(NodeType::Ca, 0x100, "host", 1);
+  NodeId s1 = h.add(NodeType::Switch, 0x200, "s1", 4);
+  NodeId s2 = h.add(NodeType::Switch, 0x300, "s2", 4);
+  NodeId a = h.add(NodeType::Switch, 0x999, "twin-a", 4);
+  NodeId s3 = h.add(NodeType::Switch, 0x400, "s3", 4);
+  NodeId b = h.add(NodeType::Switch, 0x999, "twin-b", 4);
+  NodeId s4 = h.add(NodeType::Switch, 0x500, "s4", 4);
+  h.cable(host, 1, s1, 1);
+  h.cable(s1, 2, s2, 1);
+  h.cable(s1, 3, a, 1);
+  h.cable(a, 2, s3, 1);
+  h.cable(s2, 2, b, 2);
+  h.cable(b, 1, s4, 1);
+  Fabric f = h.build();
+  for (std::size_t window : {1, 4, 64}) {
+    FabricTransport transport(f);
+    DiscoveryResult r = discover(transport, CrawlOptions{.max_in_flight = window});
+    EXPECT_TRUE(topology_equal(f, r.fabric)) << "window " << window;
+    EXPECT_EQ(r.report.duplicates.size(), 1U) << "window " << window;
+  }
 }
 
 TEST(CrawlerFaultTest, HopLimitStopsTheCrawlAndSaysWhere) {
