@@ -174,7 +174,7 @@ Crawl::Verdict Crawl::match_switch_port(const NodeRecord& node, const PortRecord
       break;
   }
   (void)node;
-  return Verdict::Same;  // MUTATION
+  return Verdict::Wait;
 }
 
 void Crawl::attach(std::uint32_t node, const Arrival& arrival) {
