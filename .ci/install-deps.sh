@@ -14,6 +14,7 @@ packages=(
   ibsim-utils opensm infiniband-diags perftest
   # test helpers
   python3 python3-networkx procps
+  chromium  # the interactive map's browser test (tests/browser/)
 )
 
 missing=()

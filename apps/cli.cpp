@@ -7,6 +7,10 @@
 
 namespace ibatlas::cli {
 
+// Registered here; declared here rather than in cli.hpp (apps/cmd_render.cpp, cmd_export.cpp).
+void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+
 namespace {
 
 constexpr const char* kExitStatusHelp =
@@ -28,6 +32,8 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_diff_command(app, out, err, status);
   add_history_command(app, out, err, status);
   add_routes_command(app, out, err, status);
+  add_render_command(app, out, err, status);
+  add_export_command(app, out, err, status);
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here
   } catch (const CLI::ParseError& e) {

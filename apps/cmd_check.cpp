@@ -6,6 +6,7 @@
 // finding reaches --fail-on.
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -53,6 +54,12 @@ struct Inputs {
   AuditOptions audit;
 };
 
+std::string uppercase(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return s;
+}
+
 CablingPlan load_plan(const CheckOptions& options, std::ostream& err) {
   std::string bytes = read_file(options.plan);
   if (looks_like_plan_csv(bytes)) {
@@ -79,7 +86,7 @@ std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& e
     in->audit.names = &*in->names;
   }
   if (!options.expect_speed.empty()) {
-    in->audit.expect_speed = parse_speed(options.expect_speed);
+    in->audit.expect_speed = parse_speed(uppercase(options.expect_speed));
   }
   if (!options.expect_width.empty()) {
     in->audit.expect_width = parse_width(options.expect_width);
@@ -137,7 +144,8 @@ void print_json(const Fabric& fabric, const std::vector<Finding>& findings, std:
   for (const Finding& f : findings) {
     j["findings"].push_back(finding_json(f));
   }
-  out << j.dump(2) << '\n';
+  // Node descriptions are bytes from the fabric, not always UTF-8: replace what is not.
+  out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
 // ---- text ----
@@ -233,7 +241,10 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   CLI::App* cmd = app.add_subcommand("check",
                                      "Audit a fabric: links, ports, identities, "
                                      "fat-tree shape, counters, cabling plan");
-  cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected)")->required();
+  CLI::Option* source =
+      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
+          ->required();
+  add_live_source_options(*cmd, *source, options->source_options);
   cmd->add_option("--plan", options->plan,
                   "Cabling plan: CSV (node,port,peer_node,peer_port[,width,speed]) or a golden "
                   "snapshot in any readable format");
@@ -241,10 +252,10 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
                   "Earlier snapshot: ports cabled then and down now, counter rates per hour");
   cmd->add_option("--expect-speed", options->expect_speed, "Every link at least this speed")
       ->check([](const std::string& s) {
-        return parse_speed(s) ? std::string()
-                              : "expected SDR, DDR, QDR, FDR10, FDR, EDR, HDR, "
-                                "NDR or XDR, found " +
-                                    s;
+        return parse_speed(uppercase(s)) ? std::string()
+                                         : "expected SDR, DDR, QDR, FDR10, FDR, EDR, HDR, "
+                                           "NDR or XDR, found " +
+                                               s;
       });
   cmd->add_option("--expect-width", options->expect_width, "Every link at least this width")
       ->check([](const std::string& s) {
@@ -259,7 +270,9 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   cmd->add_option("--node-name-map", options->source_options.node_name_map,
                   "infiniband-diags node-name-map file");
   cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
-  cmd->callback([options, &out, &err, &status] { status = run_check(*options, out, err); });
+  cmd->callback([options, &out, &err, &status] {
+    status = with_live_status(run_check(*options, out, err), options->source_options);
+  });
 }
 
 }  // namespace ibatlas::cli

@@ -8,11 +8,7 @@
 // command) and the window is --outstanding. Exit status 4 when something did not answer:
 // the snapshot is still written, and the completeness report goes to stderr.
 
-#include <algorithm>
-#include <cstdio>
-#include <ctime>
 #include <fstream>
-#include <iostream>
 
 #include <CLI/CLI.hpp>
 
@@ -26,7 +22,6 @@
 
 #include "cli.hpp"
 #include "live.hpp"
-#include <unistd.h>
 
 namespace ibatlas::cli {
 
@@ -93,52 +88,11 @@ void write_snapshot(const DiscoverOptions& options, const Fabric& fabric, std::o
   }
 }
 
-std::string utc_now() {
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
-// Progress on one line of a terminal, redrawn in place; nothing at all when stderr is a
-// file or a pipe, or is not the process's own stderr (tests).
-std::function<void(const CrawlProgress&)> progress_line(std::ostream& err) {
-  if (&err != &std::cerr || !isatty(STDERR_FILENO)) {
-    return {};
-  }
-  return [&err](const CrawlProgress& p) {
-    char line[160];
-    std::snprintf(line, sizeof line,
-                  "\rdiscover: %zu nodes, %zu MADs in flight, %.0f MADs/s, %llu timeouts", p.nodes,
-                  p.in_flight, p.mads_per_second, static_cast<unsigned long long>(p.timeouts));
-    err << line << (p.done ? "\n" : "") << std::flush;
-  };
-}
-
 CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
-  CrawlOptions crawl;
-  crawl.max_in_flight = options.port.max_in_flight;
-  crawl.retries = options.retries;
-  crawl.max_hops = options.max_hops;
+  CrawlOptions crawl = live_crawl_options(options.port, options.retries, options.max_hops, err);
   crawl.routes = options.routes;
   crawl.counters = options.counters;
-  crawl.progress = progress_line(err);
-  // The kernel reports a lost MAD after -t; the watchdog is only for a reply that never comes.
-  crawl.stall_timeout = std::max(std::chrono::milliseconds(10000), 2 * options.port.timeout);
-  crawl.provenance.format = "live";
-  crawl.provenance.time = utc_now();
-  crawl.provenance.tool = std::string("ibatlas ") + IBATLAS_VERSION;
   return crawl;
-}
-
-void write_statistics(const DiscoveryResult& result, std::ostream& err) {
-  const CrawlStatistics& s = result.report.statistics;
-  err << "ibatlas: discovered " << result.fabric.nodes().size() << " nodes, "
-      << result.fabric.links().size() << " links in " << s.elapsed_seconds << " s: " << s.mads_sent
-      << " MADs sent, " << s.replies << " answered, " << s.timeouts << " timeouts, " << s.retries
-      << " retries, at most " << s.peak_in_flight << " in flight\n";
 }
 
 int run_discover(DiscoverOptions options, std::ostream& out, std::ostream& err) {
@@ -155,7 +109,7 @@ int run_discover(DiscoverOptions options, std::ostream& out, std::ostream& err) 
   write_snapshot(options, fabric, out);
   if (options.verbose) {
     result.fabric = fabric;
-    write_statistics(result, err);
+    write_crawl_statistics(result, err);
   }
   write_discovery_report(result.report, err);
   return result.report.complete() ? kExitOk : kExitPartial;

@@ -99,8 +99,10 @@ void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, in
   auto options = std::make_shared<HistoryOptions>();
   CLI::App* cmd = app.add_subcommand(
       "history", "Timeline of many snapshots: changes, flapping links, degradation, nodes");
-  cmd->add_option("SNAPSHOT", options->inputs, "Snapshot files, or directories of them")
-      ->required();
+  CLI::Option* inputs =
+      cmd->add_option("SNAPSHOT", options->inputs, "Snapshot files, directories of them, or live")
+          ->required();
+  add_live_source_options(*cmd, *inputs, options->source_options);  // --live: one more, now
   cmd->add_option("--ignore", options->ignore, "Leave out: lids, descriptions, counters")
       ->delimiter(',')
       ->check(CLI::IsMember({"lids", "descriptions", "counters"}));
@@ -108,7 +110,9 @@ void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, in
   cmd->add_option("--node-name-map", options->source_options.node_name_map,
                   "infiniband-diags node-name-map file (applied to all)");
   cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
-  cmd->callback([options, &out, &err, &status] { status = run_history(*options, out, err); });
+  cmd->callback([options, &out, &err, &status] {
+    status = with_live_status(run_history(*options, out, err), options->source_options);
+  });
 }
 
 }  // namespace ibatlas::cli

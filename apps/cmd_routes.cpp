@@ -21,7 +21,6 @@
 #include "ibatlas/routing/without.hpp"
 
 #include "cli.hpp"
-#include "live.hpp"
 #include "routes_report.hpp"
 #include "source.hpp"
 
@@ -49,15 +48,7 @@ double seconds_since(Clock::time_point start) {
 }
 
 Fabric load(const RoutesOptions& options, std::ostream& err) {
-  if (options.source != "live") {
-    return load_source(options.source, options.source_options, err).fabric;
-  }
-  CrawlOptions crawl;
-  crawl.routes = true;
-  crawl.provenance.format = "live";
-  DiscoveryResult result = crawl_live(LivePortOptions{}, std::move(crawl));
-  write_discovery_report(result.report, err);
-  return std::move(result.fabric);
+  return load_source(options.source, options.source_options, err).fabric;
 }
 
 // Each --lfts file attached in turn; its oddities (truncation, tool errors) go to stderr.
@@ -193,8 +184,11 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   auto options = std::make_shared<RoutesOptions>();
   CLI::App* cmd = app.add_subcommand(
       "routes", "Read, compute and validate forwarding tables; trace a route; dump LFTs");
-  cmd->add_option("SOURCE", options->source, "Dump or snapshot file, or `live` (crawl with LFTs)")
-      ->required();
+  CLI::Option* source = cmd->add_option("SOURCE", options->source,
+                                        "Dump or snapshot file, or `live` (crawl with LFTs)")
+                            ->required();
+  options->source_options.live.routes = true;  // a live SOURCE reads every switch's LFT
+  add_live_source_options(*cmd, *source, options->source_options);
   cmd->add_option("--lfts", options->lfts,
                   "Tables to attach: dump_lfts / ibroute output, opensm-lfts.dump, opensm.fdbs");
   cmd->add_option("--compute", options->compute, "Compute tables as opensm's engine does")
@@ -216,7 +210,9 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
                   "infiniband-diags node-name-map file");
   cmd->add_flag("-v,--verbose", options->source_options.verbose,
                 "List skipped noise lines; print timings on stderr");
-  cmd->callback([options, &out, &err, &status] { status = run_routes(*options, out, err); });
+  cmd->callback([options, &out, &err, &status] {
+    status = with_live_status(run_routes(*options, out, err), options->source_options);
+  });
 }
 
 }  // namespace ibatlas::cli

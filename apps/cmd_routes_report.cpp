@@ -195,7 +195,8 @@ void print_routes_json(const Fabric& fabric, const TablesOrigin& origin, const R
   for (const Finding& f : findings) {
     j["findings"].push_back(finding_json(f));
   }
-  out << j.dump(2) << '\n';
+  // Node descriptions are bytes from the fabric, not always UTF-8: replace what is not.
+  out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
 }  // namespace ibatlas::cli

@@ -1,13 +1,132 @@
 #include "source.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <ctime>
+#include <functional>
+#include <iostream>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
 #include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
 
+#include "live.hpp"
+#include <unistd.h>
+
 namespace ibatlas::cli {
 
+namespace {
+
+constexpr std::string_view kLive = "live";
+
+std::string utc_now() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// The port a live SOURCE names: "live" keeps -C/-P; "live:CA" and "live:CA/PORT" override.
+LivePortOptions live_port(const std::string& source, LivePortOptions port) {
+  if (source == kLive) {
+    return port;
+  }
+  std::string spec = source.substr(kLive.size() + 1);
+  std::size_t slash = spec.find('/');
+  port.ca = spec.substr(0, slash);
+  port.port = 0;
+  bool good = !port.ca.empty();
+  if (slash != std::string::npos) {
+    const char* first = spec.data() + slash + 1;
+    const char* last = spec.data() + spec.size();
+    auto [end, ec] = std::from_chars(first, last, port.port);
+    good = good && first != last && ec == std::errc() && end == last && port.port >= 0 &&
+           port.port <= 255;
+  }
+  if (!good) {
+    throw Error("SOURCE: expected live, live:CA or live:CA/PORT (port 0-255), found " +
+                quote_found(source));
+  }
+  return port;
+}
+
+ReadResult load_live(const std::string& source, const SourceOptions& options, std::ostream& err) {
+  // 1. Crawl from the port the SOURCE (or -C/-P) names; 2. report what did not answer;
+  // 3. count the crawl for the exit status; 4. the node-name-map, as for a file.
+  const LiveSourceOptions& live = options.live;
+  CrawlOptions crawl = live_crawl_options(live.port, live.retries, live.max_hops, err);
+  crawl.routes = live.routes;
+  crawl.counters = live.counters;
+  DiscoveryResult result = crawl_live(live_port(source, live.port), std::move(crawl));
+  if (options.verbose) {
+    write_crawl_statistics(result, err);
+  }
+  write_discovery_report(result.report, err);
+  ++options.outcome.crawls;
+  options.outcome.partial += result.report.complete() ? 0 : 1;
+  ReadResult read{std::move(result.fabric), {}};
+  if (!options.node_name_map.empty()) {
+    NodeNameMap map = read_node_name_map(read_file(options.node_name_map), options.node_name_map);
+    read.fabric = apply_node_name_map(read.fabric, map);
+  }
+  return read;
+}
+
+}  // namespace
+
+std::function<void(const CrawlProgress&)> progress_line(std::ostream& err) {
+  if (&err != &std::cerr || !isatty(STDERR_FILENO)) {
+    return {};
+  }
+  return [&err](const CrawlProgress& p) {
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "\rdiscover: %zu nodes, %zu MADs in flight, %.0f MADs/s, %llu timeouts", p.nodes,
+                  p.in_flight, p.mads_per_second, static_cast<unsigned long long>(p.timeouts));
+    err << line << (p.done ? "\n" : "") << std::flush;
+  };
+}
+
+CrawlOptions live_crawl_options(const LivePortOptions& port, int retries, std::size_t max_hops,
+                                std::ostream& err) {
+  CrawlOptions crawl;
+  crawl.max_in_flight = port.max_in_flight;
+  crawl.retries = retries;
+  crawl.max_hops = max_hops;
+  crawl.progress = progress_line(err);
+  // The kernel reports a lost MAD after -t; the watchdog is only for a reply that never comes.
+  crawl.stall_timeout = std::max(std::chrono::milliseconds(10000), 2 * port.timeout);
+  crawl.provenance.format = "live";
+  crawl.provenance.time = utc_now();
+  crawl.provenance.tool = std::string("ibatlas ") + IBATLAS_VERSION;
+  return crawl;
+}
+
+void write_crawl_statistics(const DiscoveryResult& result, std::ostream& err) {
+  const CrawlStatistics& s = result.report.statistics;
+  err << "ibatlas: discovered " << result.fabric.nodes().size() << " nodes, "
+      << result.fabric.links().size() << " links in " << s.elapsed_seconds << " s: " << s.mads_sent
+      << " MADs sent, " << s.replies << " answered, " << s.timeouts << " timeouts, " << s.retries
+      << " retries, at most " << s.peak_in_flight << " in flight\n";
+}
+
+bool is_live_source(const std::string& source) {
+  return source == kLive ||
+         (source.size() > kLive.size() && source.starts_with(kLive) && source[kLive.size()] == ':');
+}
+
 ReadResult load_source(const std::string& source, const SourceOptions& options, std::ostream& err) {
+  if (is_live_source(source)) {
+    return load_live(source, options, err);
+  }
   std::string bytes = read_file(source);
   ReadResult result =
       looks_like_ibnd_cache(bytes) ? load_ibnd_cache_file(source) : read_fabric(bytes, source);
@@ -26,6 +145,45 @@ ReadResult load_source(const std::string& source, const SourceOptions& options, 
     result.fabric = apply_node_name_map(result.fabric, map);
   }
   return result;
+}
+
+int with_live_status(int status, const SourceOptions& options) {
+  bool worse = status == kExitOk || status == kExitFindings;
+  return options.outcome.partial > 0 && worse ? kExitPartial : status;
+}
+
+void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& options) {
+  constexpr const char* kGroup = "Live source (SOURCE `live`, `live:CA` or `live:CA/PORT`)";
+  CLI::Option* target = &source;
+  // Fills SOURCE while parsing, before CLI11 checks that the SOURCE was given.
+  cmd.add_flag_callback(
+         "--live", [target] { target->add_result(std::string(kLive)); },
+         "Crawl the local subnet: the same as the SOURCE `live`")
+      ->group(kGroup)
+      ->trigger_on_parse();
+  LiveSourceOptions& live = options.live;
+  cmd.add_option("-C,--Ca", live.port.ca,
+                 "CA to crawl from (default: the first with an active port)")
+      ->group(kGroup);
+  cmd.add_option("-P,--Port", live.port.port, "Port of that CA (default: its first active port)")
+      ->group(kGroup)
+      ->check(CLI::Range(0, 255));
+  cmd.add_option_function<int>(
+         "-t,--timeout",
+         [&live](const int& ms) { live.port.timeout = std::chrono::milliseconds(ms); },
+         "Per-MAD timeout in ms (default 1000)")
+      ->group(kGroup)
+      ->check(CLI::Range(1, 60000));
+  cmd.add_option("--retries", live.retries, "Resends of a MAD that timed out (default 3)")
+      ->group(kGroup)
+      ->check(CLI::Range(0, 100));
+  cmd.add_option("--outstanding", live.port.max_in_flight,
+                 "MADs in flight at once (default 128; ibnetdiscover's -o)")
+      ->group(kGroup)
+      ->check(CLI::Range(1, 4096));
+  cmd.add_option("--max-hops", live.max_hops, "Longest directed route followed (default 63)")
+      ->group(kGroup)
+      ->check(CLI::Range(1, 63));
 }
 
 }  // namespace ibatlas::cli

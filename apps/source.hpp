@@ -2,22 +2,69 @@
 
 // Turning a SOURCE argument into a snapshot: a file in any supported format (detected from
 // its content), or `live` for a crawl of the local subnet.
+//
+// The live SOURCE is spelled `live`, `live:CA` or `live:CA/PORT` (the last is what a live
+// snapshot's provenance says, so a snapshot names the port to crawl again). A file named
+// "live" is `./live`.
 
+#include <cstddef>
 #include <ostream>
 #include <string>
 
+#include "ibatlas/discover/live.hpp"
+#include "ibatlas/discover/smp_transport.hpp"
 #include "ibatlas/formats/read_result.hpp"
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
 
 namespace ibatlas::cli {
 
-struct SourceOptions {
-  std::string node_name_map;  // path, empty: none
-  bool verbose = false;       // list skipped noise lines on `err`
+// How a `live` SOURCE is crawled: the options `ibatlas discover` has, minus the output.
+struct LiveSourceOptions {
+  LivePortOptions port;  // -C, -P (a SOURCE `live:CA/PORT` overrides them), -t, --outstanding
+  int retries = 3;       // --retries
+  std::size_t max_hops = DirectedRoute::kMaxHops;  // --max-hops
+  bool routes = false;    // also read every switch's LFT (a command that needs them sets it)
+  bool counters = false;  // also read PerfMgt counters of cabled ports
 };
 
+// What the live crawls of one command left behind, for its exit status.
+struct LiveOutcome {
+  int crawls = 0;
+  int partial = 0;  // crawls where something did not answer
+};
+
+struct SourceOptions {
+  std::string node_name_map;  // path, empty: none
+  bool verbose = false;       // list skipped noise lines (or crawl statistics) on `err`
+  LiveSourceOptions live;
+  // Written by load_source, which gets the options by const reference (commands hold their
+  // options const while they run): the outcome is a result, not an option.
+  mutable LiveOutcome outcome;
+};
+
+// True for the SOURCE spellings that mean a live crawl: "live", "live:CA", "live:CA/PORT".
+bool is_live_source(const std::string& source);
+
 // Throws Error / ParseError. Prints the count of skipped noise lines (and, verbose, each
-// line) on `err`.
+// line) on `err`. A live SOURCE crawls the subnet: progress on a terminal and the
+// completeness report (what did not answer, duplicate GUIDs) go to `err`, a partial crawl
+// still returns what answered and counts in options.outcome. Throws Error when the port
+// cannot be opened, or for a malformed `live:` spelling.
 ReadResult load_source(const std::string& source, const SourceOptions& options, std::ostream& err);
+
+// `status` (what the command decided) raised to kExitPartial when a live source was
+// partial: the result is printed, but it is not the whole fabric.
+int with_live_status(int status, const SourceOptions& options);
+
+// Registers, on a command whose SOURCE is `source`, the options of a live source: `--live`
+// (the same as the SOURCE `live`), -C/--Ca, -P/--Port, -t/--timeout, --retries,
+// --outstanding, --max-hops, in a help group of their own. REQUIRES: none of these names
+// is taken on `cmd`; `options` outlives the parse.
+void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& options);
 
 // Implemented twice: hardware_umad.cpp (rdma-core present) and hardware_none.cpp.
 ReadResult load_ibnd_cache_file(const std::string& path);

@@ -5,7 +5,8 @@
 # on any exit: success, failure or Ctrl-C.
 #
 # Capture is our own live crawler (ibatlas discover) through umad2sim; the audit checks
-# the snapshot against the fixture's cabling plan. (The SVG map arrives with issue 6.)
+# the snapshot against the fixture's cabling plan, and the demo ends with an SVG map of it
+# with the findings marked (build/demo/fabric.svg, or $IBATLAS_DEMO_OUT/fabric.svg).
 #
 #   IBATLAS=path/to/ibatlas bash scripts/demo.sh     (default build/release/apps/ibatlas)
 set -euo pipefail
@@ -40,3 +41,10 @@ echo
 # The audit finds the two planted faults (and what follows from them); exit status 1
 # means "findings at error level", which is the expected outcome here.
 "$ibatlas" check "$snapshot" --plan fixtures/fat-tree-3tier/plan.csv || [[ $? -eq 1 ]]
+echo
+# The demo ends with a map: the fabric drawn by tier, the audit's findings in red/orange.
+# It goes outside $SIM_DIR, which is removed on exit.
+out=${IBATLAS_DEMO_OUT:-$PWD/build/demo}
+mkdir -p "$out"
+"$ibatlas" render "$snapshot" --check -o "$out/fabric.svg"
+sim_log "map of the fabric with the findings marked: $out/fabric.svg"

@@ -13,6 +13,7 @@
 #include "ibatlas/analysis/plan.hpp"
 #include "ibatlas/analysis/port_state.hpp"
 #include "ibatlas/analysis/tiers.hpp"
+#include "ibatlas/routing/route_checks.hpp"
 
 namespace ibatlas {
 
@@ -60,6 +61,7 @@ std::vector<Finding> run_checks(const Fabric& fabric, const AuditOptions& option
   append(findings, check_fat_tree(fabric, tiers, options));
   append(findings, check_ftree_ready(fabric, tiers, options));
   append(findings, check_counters(fabric, options));
+  append(findings, check_routes(fabric, options));  // returns at once without tables
   if (options.plan != nullptr) {
     append(findings, check_plan(fabric, *options.plan, options));
     drop_reported_downs(findings);

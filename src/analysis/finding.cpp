@@ -12,7 +12,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 34> kChecks = {{
+constexpr std::array<CheckInfo, 40> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -47,6 +47,13 @@ constexpr std::array<CheckInfo, 34> kChecks = {{
     {"plan.miswired", Error, "A cable reaches the wrong port"},
     {"plan.wrong_speed", Error, "A planned cable runs at another width or speed"},
     {"plan.ambiguous_name", Warning, "A plan name matches several nodes"},
+    // The routing checks (routing/route_checks.hpp), which return this slice: keep together.
+    {"route.unreachable", Error, "Routes dropped: no entry, no table, bad or down port"},
+    {"route.loop", Error, "Routes that come back to a switch they passed"},
+    {"route.credit_loop", Error, "Cycle in the channel dependency graph: possible deadlock"},
+    {"route.nonminimal", Warning, "Switch forwards LIDs to a neighbour no closer to them"},
+    {"route.imbalance", Warning, "Ports that should share routes evenly do not"},
+    {"route.asymmetric", Info, "CA pairs routed over different links each way"},
 }};
 
 bool is_digit(char c) {

@@ -14,7 +14,7 @@ std::string guid_text(Guid guid) {
   return buffer;
 }
 
-std::string rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> speed) {
+std::string finding_rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> speed) {
   return (width ? to_string(*width) : std::string("?")) +
          (speed ? to_string(*speed) : std::string("?"));
 }

@@ -51,6 +51,6 @@ class FindingFactory {
 std::string guid_text(Guid guid);
 
 // "4xHDR"; "?" stands in for an absent half ("4x?").
-std::string rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> speed);
+std::string finding_rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> speed);
 
 }  // namespace ibatlas

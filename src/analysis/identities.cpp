@@ -208,23 +208,58 @@ std::optional<PortState> state_of(const Fabric& fabric, const Holder& h) {
   return fabric.port(*port).state;
 }
 
+// A holder whose LID is 0 or 65535 and that matters: Active, or cabled with unknown state.
+bool lacks_lid(const Fabric& fabric, const Holder& h, std::optional<PortState>& state) {
+  std::optional<std::pair<Lid, std::uint8_t>> lid = lid_of(fabric, h);
+  if (!lid || (lid->first != 0 && lid->first != kPermissiveLid)) {
+    return false;
+  }
+  state = state_of(fabric, h);
+  std::span<const Port> ports =
+      h.port ? std::span<const Port>(&fabric.port(*h.port), 1) : fabric.ports_of(h.node);
+  bool cabled =
+      std::any_of(ports.begin(), ports.end(), [](const Port& p) { return p.peer.has_value(); });
+  return state == PortState::Active || (!state && cabled);
+}
+
+// True when some holder has a LID and none a valid one: nothing was ever assigned.
+bool no_lid_anywhere(const Fabric& fabric, const std::vector<Holder>& holders) {
+  bool any = false;
+  for (const Holder& h : holders) {
+    std::optional<std::pair<Lid, std::uint8_t>> lid = lid_of(fabric, h);
+    if (lid && lid->first != 0 && lid->first != kPermissiveLid) {
+      return false;
+    }
+    any = any || lid.has_value();
+  }
+  return any;
+}
+
 void unassigned_lids(const FindingFactory& make, std::vector<Finding>& out) {
   const Fabric& fabric = make.fabric();
-  for (const Holder& h : lid_holders(fabric)) {
-    std::optional<std::pair<Lid, std::uint8_t>> lid = lid_of(fabric, h);
-    if (!lid || (lid->first != 0 && lid->first != kPermissiveLid)) {
-      continue;
+  std::vector<Holder> holders = lid_holders(fabric);
+  std::vector<std::pair<Holder, std::optional<PortState>>> lacking;
+  for (const Holder& h : holders) {
+    std::optional<PortState> state;
+    if (lacks_lid(fabric, h, state)) {
+      lacking.emplace_back(h, state);
     }
-    std::optional<PortState> state = state_of(fabric, h);
-    std::span<const Port> ports =
-        h.port ? std::span<const Port>(&fabric.port(*h.port), 1) : fabric.ports_of(h.node);
-    bool cabled =
-        std::any_of(ports.begin(), ports.end(), [](const Port& p) { return p.peer.has_value(); });
-    if (state != PortState::Active && (state || !cabled)) {
-      continue;
-    }
+  }
+  if (lacking.size() > 1 && no_lid_anywhere(fabric, holders)) {
+    Finding f = make.at_fabric("lid.unassigned");  // one finding, not one per port
+    f.measured = "no LIDs";
+    f.expected = "a LID on every port";
+    f.severity = Severity::Warning;
+    f.message = "no port has a LID (" + std::to_string(lacking.size()) +
+                " cabled ports without one): no subnet manager has run, or the file was "
+                "generated rather than captured";
+    f.hint = "start a subnet manager (opensm) and capture the fabric again";
+    out.push_back(std::move(f));
+    return;
+  }
+  for (const auto& [h, state] : lacking) {
     Finding f = at_holder(make, "lid.unassigned", h);
-    f.measured = "LID " + std::to_string(lid->first);
+    f.measured = "LID " + std::to_string(lid_of(fabric, h)->first);
     f.expected = "a LID in 1-49151";
     f.severity = state ? Severity::Error : Severity::Warning;
     f.message = state ? "is Active without a LID: unreachable by LID-routed traffic"

@@ -30,8 +30,8 @@ Finding degraded_finding(const FindingFactory& make, PortId a, PortId b, const L
   auto [here, there] = make.link_ends(a, b);
   Finding f = make.at_link("link.degraded", here, there);
   const Port& p = make.fabric().port(a);
-  f.measured = rate_text(p.width_active, p.speed_active);
-  f.expected = rate_text(
+  f.measured = finding_rate_text(p.width_active, p.speed_active);
+  f.expected = finding_rate_text(
       v.width.kind == VerdictKind::Degraded ? std::optional(static_cast<LinkWidth>(v.width.best))
                                             : p.width_active,
       v.speed.kind == VerdictKind::Degraded ? std::optional(static_cast<LinkSpeed>(v.speed.best))
@@ -68,9 +68,10 @@ Finding capped_finding(const FindingFactory& make, PortId a, PortId b, const Lin
   const Port& p = make.fabric().port(a);
   bool w = v.width.kind == VerdictKind::Capped;
   bool s = v.speed.kind == VerdictKind::Capped;
-  f.measured = rate_text(p.width_active, p.speed_active);
-  f.expected = rate_text(w ? std::optional(static_cast<LinkWidth>(v.width.best)) : p.width_active,
-                         s ? std::optional(static_cast<LinkSpeed>(v.speed.best)) : p.speed_active);
+  f.measured = finding_rate_text(p.width_active, p.speed_active);
+  f.expected =
+      finding_rate_text(w ? std::optional(static_cast<LinkWidth>(v.width.best)) : p.width_active,
+                        s ? std::optional(static_cast<LinkSpeed>(v.speed.best)) : p.speed_active);
   std::string reasons;
   for (auto [capped, verdict, is_width] : {std::tuple{w, v.width, true}, {s, v.speed, false}}) {
     if (!capped) {
@@ -100,9 +101,10 @@ Finding unknown_finding(const FindingFactory& make, const Unknowns& u) {
   Finding f = make.at_fabric("link.unknown_capability");
   f.measured = std::to_string(u.unknown) + " of " + std::to_string(u.links) + " links";
   f.expected = "enabled and supported widths and speeds on both ends";
-  f.message = f.measured + " lack enabled or supported widths/speeds at an end (" +
-              make.fabric().provenance().format +
-              " gives none): link.degraded and link.capped cannot be concluded for them; "
+  const std::string& format = make.fabric().provenance().format;
+  f.message = f.measured + " lack enabled or supported widths/speeds at an end" +
+              (format.empty() ? std::string() : " (source format: " + format + ")") +
+              ": link.degraded and link.capped cannot be concluded for them; "
               "link.unexpected still compares them with the tier policy";
   if (u.below_supported != 0) {
     f.message += "; " + std::to_string(u.below_supported) +
@@ -126,9 +128,9 @@ std::optional<Finding> unexpected_finding(const FindingFactory& make, PortId a, 
   }
   auto [here, there] = make.link_ends(a, b);
   Finding f = make.at_link("link.unexpected", here, there);
-  f.measured = rate_text(p.width_active, p.speed_active);
-  f.expected =
-      rate_text(low_width ? want.width : p.width_active, low_speed ? want.speed : p.speed_active);
+  f.measured = finding_rate_text(p.width_active, p.speed_active);
+  f.expected = finding_rate_text(low_width ? want.width : p.width_active,
+                                 low_speed ? want.speed : p.speed_active);
   f.message = "runs " + f.measured + ", expected at least " + f.expected;
   f.hint = "check the HCA/cable model at both ends, then reseat or replace the cable";
   return f;

@@ -132,9 +132,9 @@ class PlanChecker {
     }
     auto [here, there] = anchor(c);
     Finding f = at("plan.wrong_speed", *here, *there);
-    f.measured = rate_text(p.width_active, p.speed_active);
-    f.expected = rate_text(c.plan->width ? c.plan->width : p.width_active,
-                           c.plan->speed ? c.plan->speed : p.speed_active);
+    f.measured = finding_rate_text(p.width_active, p.speed_active);
+    f.expected = finding_rate_text(c.plan->width ? c.plan->width : p.width_active,
+                                   c.plan->speed ? c.plan->speed : p.speed_active);
     f.message = "runs " + f.measured + ", the plan says " + f.expected;
     f.hint = "check the cable model and both ports' settings; replace the cable if it should run " +
              f.expected;

@@ -162,7 +162,7 @@ void write_json(const Fabric& fabric, std::ostream& out) {
   Json doc{{"provenance", provenance_json(fabric.provenance())},
            {"nodes", std::move(nodes)},
            {"links", std::move(links)}};
-  out << doc.dump(2) << '\n';
+  out << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
 }  // namespace ibatlas

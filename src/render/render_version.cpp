@@ -4,6 +4,8 @@
 
 #include <graphviz/gvc.h>
 
+#include "ibatlas/render/graphviz.hpp"
+
 namespace ibatlas {
 
 std::string graphviz_version() {

@@ -1,6 +1,6 @@
 #include "ibatlas/routing/route_checks.hpp"
 
-#include <array>
+#include <algorithm>
 #include <cstdio>
 
 #include "analysis/finding_factory.hpp"
@@ -11,14 +11,9 @@ namespace {
 
 using enum Severity;
 
-constexpr std::array<CheckInfo, 6> kRoutingChecks = {{
-    {"route.unreachable", Error, "Routes dropped: no entry, no table, bad or down port"},
-    {"route.loop", Error, "Routes that come back to a switch they passed"},
-    {"route.credit_loop", Error, "Cycle in the channel dependency graph: possible deadlock"},
-    {"route.nonminimal", Warning, "Switch forwards LIDs to a neighbour no closer to them"},
-    {"route.imbalance", Warning, "Ports that should share routes evenly do not"},
-    {"route.asymmetric", Info, "CA pairs routed over different links each way"},
-}};
+bool is_route_check(const CheckInfo& c) {
+  return c.id.starts_with("route.");
+}
 
 std::string lid_text(Lid lid) {
   char buffer[8];
@@ -33,7 +28,7 @@ std::string fixed(double value) {
 }
 
 // Builds findings of this module: the factory for names and places, the severity from the
-// registry when it has the id (else ours, so nothing depends on registration order).
+// registry.
 class RouteFindings {
  public:
   RouteFindings(const Fabric& fabric, const NodeNameMap* names)
@@ -45,10 +40,7 @@ class RouteFindings {
                std::optional<Endpoint> peer = std::nullopt) {
     Finding f;
     f.check = std::string(check);
-    const CheckInfo* info = find_check(check);
-    for (const CheckInfo& mine : kRoutingChecks) {
-      info = info == nullptr && mine.id == check ? &mine : info;
-    }
+    const CheckInfo* info = find_check(check);  // every id of this file is registered
     f.severity = info != nullptr ? info->severity : Warning;
     f.location.kind = kind;
     f.location.here = here;
@@ -175,7 +167,10 @@ void RouteFindings::asymmetry(const RouteSymmetry& s) {
 }  // namespace
 
 std::span<const CheckInfo> routing_checks() {
-  return kRoutingChecks;
+  std::span<const CheckInfo> all = all_checks();
+  auto first = std::find_if(all.begin(), all.end(), is_route_check);
+  auto last = std::find_if_not(first, all.end(), is_route_check);
+  return {first, last};
 }
 
 std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& report,

@@ -38,6 +38,13 @@ SymmetryAccumulator::SymmetryAccumulator(const AnalysisContext& context, std::si
   }
   enabled_ = true;
   table_.assign(rows * columns_, 0);
+  slot_key_.assign(context.view.slot_count(), 0);
+  for (std::uint32_t s = 0; s < context.view.switch_count(); ++s) {
+    for (std::uint32_t p = 1; p <= context.view.port_count(s); ++p) {
+      std::uint32_t port = context.view.at(s, p).port;
+      slot_key_[context.view.slot(s, p)] = port == kNoPort ? 0 : link_key(port);
+    }
+  }
 }
 
 std::uint64_t SymmetryAccumulator::link_key(std::uint32_t port) const {
@@ -53,7 +60,7 @@ void SymmetryAccumulator::add(const Destination& d, const DestinationPass& pass)
   }
   const RouteView& view = context_.view;
   for (std::uint32_t s : pass.delivered_order()) {  // nearest first
-    std::uint64_t here = link_key(view.at(s, pass.out(s)).port);
+    std::uint64_t here = slot_key_[view.slot(s, pass.out(s))];
     std::uint32_t next = pass.next(s);
     switch_hash_[s] = next == kNoSwitch ? here : here + switch_hash_[next];
   }

@@ -33,6 +33,7 @@ class SymmetryAccumulator {
   std::vector<std::uint32_t> leaf_of_switch_;  // switch -> row, or kNoSwitch
   std::vector<std::uint32_t> column_of_port_;  // CA source PortId -> column, or kNoPort
   std::vector<std::uint32_t> column_port_;     // column -> PortId
+  std::vector<std::uint64_t> slot_key_;        // per slot of the view: its link's key
   std::vector<std::uint64_t> switch_hash_;     // per switch, current LID
   std::vector<std::uint64_t> table_;           // rows x columns; 0: not delivered
   std::size_t columns_ = 0;

@@ -5,6 +5,7 @@
 // from ibsim's documented rules (/work/notes/ibsim.md), never from our own output.
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -207,6 +208,140 @@ TEST(CheckSimTest, UnlinkedCableIsPortDownAgainstTheEarlierCrawl) {
   EXPECT_EQ(findings[0].location.here.name, "lf1");
   EXPECT_EQ(findings[0].location.here.port, 2);
   EXPECT_EQ(findings[0].location.peer->name, "h2");
+}
+
+// One iblinkinfo line for a LinkUp port: "sp1[5]" style end, its text.
+struct LinkLine {
+  std::string end;
+  std::string text;
+};
+
+// iblinkinfo's port lines for LinkUp ports, each with the node the block is about (lines
+// "CA: h7:" or "Switch: 0x... lf4:" open a block; port lines start with blanks).
+std::vector<LinkLine> iblinkinfo_link_lines(const std::string& out) {
+  std::vector<LinkLine> lines;
+  std::istringstream in(out);
+  std::string node;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("CA: ", 0) == 0 || line.rfind("Switch: ", 0) == 0) {
+      std::string head = line.substr(0, line.size() - 1);  // drop the ':'
+      node = head.substr(head.rfind(' ') + 1);
+    } else if (line.find("LinkUp") != std::string::npos) {
+      std::size_t bracket = line.find("[  ]");
+      std::istringstream fields(line.substr(0, bracket));
+      std::string port;
+      while (fields >> port) {
+      }
+      lines.push_back({node + "[" + port + "]", line});
+    }
+  }
+  return lines;
+}
+
+// Our link width/speed verdicts (capped, degraded, unexpected) by the switch end of the link.
+std::set<std::string> speed_verdicts(const std::vector<Finding>& findings) {
+  std::set<std::string> out;
+  for (const Finding& f : findings) {
+    if (f.check == "link.capped" || f.check == "link.degraded" || f.check == "link.unexpected") {
+      out.insert(f.check + " " + f.location.here.name + "[" +
+                 std::to_string(*f.location.here.port) + "]");
+    }
+  }
+  return out;
+}
+
+// The same faulted fabric read by iblinkinfo and by us. ibsim's rules (notes/ibsim.md): every
+// port reports 1x-12x supported, so iblinkinfo says "Could be 12X" on all 30 LinkUp lines, the
+// capped 1X link (h1) included: it cannot tell the cap from the 4X links. Ext speeds are
+// supported up to HDR while a port runs an ext speed, so the EDR links get "Could be 53.125
+// Gbps"; the QDR link (h3) has no ext speed at either end, so its supported set is SDR-QDR and
+// iblinkinfo finds nothing wrong with its speed. We flag exactly h1 (capped) and h3
+// (slower than the EDR tier): no port enables 12X or HDR, so those are no one's shortfall.
+TEST(CheckSimTest, IblinkinfoCouldBeAgainstOurVerdictsOnTheFaultedFabric) {
+  Faults faults{.cap_width = true, .cap_speed = true};
+  SimFabric sim(options_for(faults));
+  ProcessResult r = sim.run({"iblinkinfo"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<LinkLine> lines = iblinkinfo_link_lines(r.out);
+  ASSERT_EQ(lines.size(), 32u) << "16 cables, each from both ends\n" << r.out;
+  std::set<std::string> width_could_be;
+  std::set<std::string> speed_could_be;
+  std::set<std::string> one_x;
+  std::set<std::string> qdr;
+  for (const LinkLine& l : lines) {
+    if (l.text.find("Could be 12X") != std::string::npos) {
+      width_could_be.insert(l.end);
+    }
+    if (l.text.find("Could be 53.125 Gbps") != std::string::npos) {
+      speed_could_be.insert(l.end);
+    }
+    if (l.text.find("( 1X ") != std::string::npos) {
+      one_x.insert(l.end);
+    }
+    if (l.text.find(" 10.0 Gbps") != std::string::npos) {
+      qdr.insert(l.end);
+    }
+  }
+  EXPECT_EQ(width_could_be.size(), 32u) << "the 1X link looks like every other";
+  EXPECT_EQ(one_x, (std::set<std::string>{"h1[1]", "lf1[1]"}));
+  EXPECT_EQ(qdr, (std::set<std::string>{"h3[1]", "lf2[1]"}));
+  EXPECT_EQ(speed_could_be.size(), 30u);
+  EXPECT_FALSE(speed_could_be.count("h3[1]") || speed_could_be.count("lf2[1]"))
+      << "iblinkinfo misses the QDR link";
+
+  EXPECT_EQ(speed_verdicts(run_checks(crawl(sim), {})),
+            (std::set<std::string>{"link.capped lf1[1]", "link.unexpected lf2[1]"}));
+}
+
+// opensm configures the subnet once (-o) and exits; then h2's cable is unplugged and plugged
+// back. ibsim brings a relinked cable up as Initialize/LinkUp at both ends (sim_net.c
+// link_ports) and only an SM makes it Active, so: one port.not_active on that link, and
+// iblinkinfo shows the same two ends as Initialize.
+TEST(CheckSimTest, RelinkedCableWithoutAnSmIsPortNotActive) {
+  SimOptions options = options_for(Faults{});
+  options.start_opensm = false;
+  SimFabric sim(options);
+  std::string conf = sim.dir() + "/once.conf";
+  std::ofstream(conf) << read_file(test::source_dir() + "/fixtures/opensm.conf")
+                      << "dump_files_dir " << sim.dir() << "/\n";
+  ProcessResult once =
+      sim.run({"env", "OSM_CACHE_DIR=" + sim.dir(), "OSM_TMP_DIR=" + sim.dir(),
+               test::find_program("opensm"), "-o", "-F", conf, "-f", sim.dir() + "/once.log"});
+  ASSERT_EQ(once.exit_code, 0) << once.err;
+  EXPECT_TRUE(run_checks(crawl(sim), {}).empty()) << "all Active after the SM's one sweep";
+
+  sim.console("Unlink \"lf1\"[2]");
+  sim.console("ReLink \"lf1\"[2]");
+  std::vector<Finding> findings = run_checks(crawl(sim), {});
+  ASSERT_EQ(findings.size(), 1u) << listing(findings);
+  EXPECT_EQ(findings[0].check, "port.not_active");
+  EXPECT_EQ(findings[0].location.kind, LocationKind::Link);
+  EXPECT_EQ(to_string(findings[0].location), "lf1 port 2 <-> h2 port 1");
+
+  ProcessResult r = sim.run({"iblinkinfo"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::set<std::string> initialize;
+  for (const LinkLine& l : iblinkinfo_link_lines(r.out)) {
+    if (l.text.find("Initialize/") != std::string::npos) {
+      initialize.insert(l.end);
+    }
+  }
+  EXPECT_EQ(initialize, (std::set<std::string>{"h2[1]", "lf1[2]"})) << r.out;
+}
+
+// A port disabled by ibportstate (directed route 0: the first switch, sp1; port 5 has no
+// cable) is an info finding and nothing else; iblinkinfo shows it Down/Disabled.
+TEST(CheckSimTest, PortDisabledByIbportstateIsInfoOnly) {
+  SimFabric sim(options_for(Faults{}));
+  ProcessResult set = sim.run({"ibportstate", "-D", "0", "5", "disable"});
+  ASSERT_EQ(set.exit_code, 0) << set.err;
+  std::vector<Finding> findings = run_checks(crawl(sim), {});
+  ASSERT_EQ(findings.size(), 1u) << listing(findings);
+  EXPECT_EQ(findings[0].check, "port.disabled");
+  EXPECT_EQ(findings[0].severity, Severity::Info);
+  EXPECT_EQ(to_string(findings[0].location), "sp1 port 5");
+  ProcessResult r = sim.run({"iblinkinfo"});
+  EXPECT_NE(r.out.find("    5[  ] ==(                Down/Disabled)"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -17,17 +17,18 @@
 
 namespace ibatlas {
 
-// The six checks, in documentation order, for the check registry (analysis/finding.hpp).
+// The six checks, in documentation order: the route.* slice of the one check registry
+// (analysis/finding.hpp, all_checks()).
 std::span<const CheckInfo> routing_checks();
 
 // Findings from a report, aggregated (one per drop place, loop, credit loop, detouring
-// switch, unbalanced group; one for asymmetry), unsorted. `names` may be nullptr. The
-// severity is the registry's when it lists the id, else routing_checks()'s.
+// switch, unbalanced group; one for asymmetry), unsorted. `names` may be nullptr. Severities
+// are the registry's.
 std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& report,
                                     const NodeNameMap* names);
 
-// For the audit: analyze_routes then route_findings; nothing when the fabric holds no
-// forwarding table. Never throws.
+// For the audit (run_checks): analyze_routes then route_findings; nothing, in O(1), when
+// the fabric holds no forwarding table. Never throws.
 std::vector<Finding> check_routes(const Fabric& fabric, const AuditOptions& options);
 
 }  // namespace ibatlas

@@ -8,9 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/xml_snapshot.hpp"
 
 #include "cli.hpp"
 #include "support/paths.hpp"
+#include "unit/routing/routing_net.hpp"
 #include <unistd.h>
 
 namespace ibatlas {
@@ -156,6 +158,8 @@ TEST(CheckCommandTest, UsageErrors) {
   EXPECT_EQ(run_cli({"check", kTopo3, "--fail-on", "never"}).status, kExitUsage);
   EXPECT_EQ(run_cli({"check", kTopo3, "--json", "--worklist"}).status, kExitUsage);
   EXPECT_EQ(run_cli({"check"}).status, kExitUsage);
+  EXPECT_EQ(run_cli({"check", kTopo3, "--expect-speed", "hdr"}).status, kExitOk)
+      << "speeds in any case";
 }
 
 TEST(CheckCommandTest, ExpectSpeedRaisesTheBar) {
@@ -166,6 +170,53 @@ TEST(CheckCommandTest, ExpectSpeedRaisesTheBar) {
     unexpected += f["check"] == "link.unexpected" ? 1 : 0;
   }
   EXPECT_EQ(unexpected, 807u) << "every link is below NDR";
+}
+
+// Node descriptions are bytes from the fabric, not always UTF-8. Both hosts described
+// "h<0xff>": the duplicate-description finding names them, and --json replaces the invalid
+// byte with U+FFFD instead of failing (nlohmann's dump throws by default).
+TEST(CheckCommandTest, JsonSurvivesADescriptionThatIsNotUtf8) {
+  std::string text = kSmall;
+  for (const std::string name : {"\"h1\"", "\"h2\""}) {
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at)) {
+      text.replace(at, name.size(), "\"h\xff\"");
+    }
+  }
+  TempFile bad("bad.txt", text);
+  Result r = run_cli({"check", bad.path(), "--json"});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);  // throws on invalid UTF-8
+  bool seen = false;
+  for (const auto& f : j["findings"]) {
+    if (f["check"] == "node.duplicate_description") {
+      seen = true;
+      EXPECT_EQ(f["node"].get<std::string>().substr(0, 4), "h\xef\xbf\xbd") << f.dump();
+    }
+  }
+  EXPECT_TRUE(seen) << r.out;
+}
+
+// A snapshot with forwarding tables gets the route.* checks: l1 forgets b1 (LID 7), an error;
+// the same snapshot with whole tables has no route.* error (the ids come from the registry).
+TEST(CheckCommandTest, SnapshotWithTablesIsCheckedForRoutes) {
+  auto snapshot = [](bool broken) {
+    test::SmallTree t;
+    t.minhop_tables();
+    if (broken) {
+      t.net.route(t.l1, 7, 255);
+    }
+    std::ostringstream xml;
+    write_xml_snapshot(t.net.build(), xml);
+    return xml.str();
+  };
+  TempFile bad("bad.xml", snapshot(true));
+  Result r = run_cli({"check", bad.path()});
+  EXPECT_EQ(r.status, kExitFindings) << r.out;
+  EXPECT_NE(r.out.find("route.unreachable"), std::string::npos) << r.out;
+  TempFile good("good.xml", snapshot(false));
+  r = run_cli({"check", good.path()});
+  EXPECT_EQ(r.out.find("route.unreachable"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("route.asymmetric"), std::string::npos) << r.out;
 }
 
 }  // namespace

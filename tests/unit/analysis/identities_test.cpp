@@ -123,6 +123,24 @@ TEST(IdentitiesTest, Lid65535OnACabledPortOfUnknownStateIsAWarning) {
   EXPECT_EQ(d[0].location.here.node_guid, 0x1000u);
 }
 
+TEST(IdentitiesTest, AFabricWithoutAnyLidIsOneFinding) {
+  // A generated topology file (or a capture before any SM ran): every LID 0.
+  Sketch s;
+  NodeId leaf = s.sw("leaf", 0x100);
+  for (int i = 1; i <= 3; ++i) {
+    NodeId h = s.ca("h" + std::to_string(i), 0x1000 * static_cast<Guid>(i));
+    s.dump_cable(leaf, i, h, 1);
+    s.data(h, 1).base_lid = 0;
+  }
+  s.data(leaf, 0).base_lid = 0;
+  s.data(leaf, 0).state.reset();
+  std::vector<Finding> d = only(s.build(), "lid.unassigned");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].location.kind, LocationKind::Fabric);
+  EXPECT_EQ(d[0].measured, "no LIDs");
+  EXPECT_NE(d[0].message.find("4 cabled ports"), std::string::npos) << d[0].message;
+}
+
 TEST(IdentitiesTest, UncabledPortOfUnknownStateWithoutLidIsNoConcern) {
   Sketch s;
   NodeId h = s.ca("h", 0x1000);

@@ -1,9 +1,13 @@
-// The routing checks' ids and severities (docs/checks.md, docs/routing.md) and the audit
-// entry point.
+// The routing checks' ids and severities (docs/checks.md, docs/routing.md), the audit
+// entry point, and run_checks including them.
 
 #include "ibatlas/routing/route_checks.hpp"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
+
+#include "ibatlas/analysis/audit.hpp"
 
 #include "unit/routing/routing_net.hpp"
 
@@ -30,17 +34,19 @@ TEST(RouteChecksTest, TheSixIdsWithTheirDocumentedSeverities) {
   }
 }
 
-// The registry (src/analysis/finding.cpp) is another module's; until it lists the routing
-// ids this says so instead of passing.
+// routing_checks() is the route.* slice of the one registry: every route.* id of the registry
+// is in it, and each of its entries is the registry's own (same address, same severity).
 TEST(RouteChecksTest, EveryRoutingCheckIsInTheAuditRegistry) {
-  if (find_check("route.unreachable") == nullptr) {
-    GTEST_SKIP() << "the check registry does not list the route.* ids yet";
+  std::span<const CheckInfo> mine = routing_checks();
+  ASSERT_FALSE(mine.empty());
+  for (const CheckInfo& c : mine) {
+    EXPECT_EQ(find_check(c.id), &c) << c.id;
   }
-  for (const CheckInfo& mine : routing_checks()) {
-    const CheckInfo* registered = find_check(mine.id);
-    ASSERT_NE(registered, nullptr) << mine.id;
-    EXPECT_EQ(registered->severity, mine.severity) << mine.id;
+  std::size_t registered = 0;
+  for (const CheckInfo& c : all_checks()) {
+    registered += c.id.starts_with("route.") ? 1 : 0;
   }
+  EXPECT_EQ(registered, mine.size()) << "a route.* id outside the slice";
 }
 
 TEST(RouteChecksTest, FabricWithoutTablesHasNoRoutingFindings) {
@@ -70,6 +76,27 @@ TEST(RouteChecksTest, HealthyMinhopTablesGiveOnlyTheAsymmetryNote) {
   ASSERT_EQ(found.size(), 1U);
   EXPECT_EQ(found[0].check, "route.asymmetric");
   EXPECT_EQ(found[0].measured, "2 of 6 CA pairs");
+}
+
+// `ibatlas check` (run_checks) includes the routing findings when the snapshot holds tables.
+TEST(RouteChecksTest, RunChecksIncludesRoutingFindingsOnlyWithTables) {
+  auto routing = [](const std::vector<Finding>& all) {
+    return std::count_if(all.begin(), all.end(),
+                         [](const Finding& f) { return f.check.starts_with("route."); });
+  };
+  test::SmallTree without;
+  EXPECT_EQ(routing(run_checks(without.net.build(), AuditOptions{})), 0);
+
+  test::SmallTree broken;
+  broken.minhop_tables();
+  broken.net.route(broken.l1, 7, 9);  // b1 out of a port l1 does not have
+  std::vector<Finding> found = run_checks(broken.net.build(), AuditOptions{});
+  auto unreachable = std::find_if(found.begin(), found.end(),
+                                  [](const Finding& f) { return f.check == "route.unreachable"; });
+  ASSERT_NE(unreachable, found.end());
+  EXPECT_EQ(unreachable->location.here.name, "l1");
+  EXPECT_EQ(unreachable->severity, Severity::Error);
+  EXPECT_TRUE(std::is_sorted(found.begin(), found.end(), finding_less));
 }
 
 }  // namespace

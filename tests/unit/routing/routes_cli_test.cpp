@@ -83,6 +83,36 @@ TEST(RoutesCliTest, MissingEntryFailsWithAFinding) {
   EXPECT_NE(out.find("no entry"), std::string::npos) << out;
 }
 
+// Replaces every `from` in the file at `path` by `to`.
+void replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
+  std::stringstream text;
+  text << std::ifstream(path).rdbuf();
+  std::string s = text.str();
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
+    s.replace(at, from.size(), to);
+  }
+  std::ofstream(path) << s;
+}
+
+// Node descriptions are bytes, not always UTF-8: --json replaces an invalid byte with U+FFFD
+// instead of failing (nlohmann's dump throws by default).
+TEST(RoutesCliTest, JsonSurvivesADescriptionThatIsNotUtf8) {
+  Files files(true);
+  for (const std::string& path : {files.topology, files.lfts}) {
+    replace_in_file(path, "'b1'", "'b1\xff'");
+    replace_in_file(path, "\"b1\"", "\"b1\xff\"");
+  }
+  std::string out;
+  std::string err;
+  ASSERT_EQ(run({"routes", files.topology, "--lfts", files.lfts, "--json"}, out, err),
+            kExitFindings)
+      << err;
+  nlohmann::json j = nlohmann::json::parse(out);
+  ASSERT_EQ(j["findings"].size(), 2u) << out;  // l1 drops b1; the asymmetry note
+  std::string message = j["findings"][0]["message"];
+  EXPECT_NE(message.find("(b1\xef\xbf\xbd)"), std::string::npos) << message;
+}
+
 TEST(RoutesCliTest, TraceByNamePrintsTheRoute) {
   Files files(false);
   std::string out;

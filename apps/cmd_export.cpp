@@ -1,0 +1,80 @@
+// ibatlas export SOURCE --to slurm|graphml|dot [-o FILE]
+// The fabric for other tools: a Slurm topology.conf from the fat-tree tiers (docs/render.md
+// gives the naming rules), GraphML (Gephi, yEd, networkx) or plain Graphviz DOT with every
+// node and cable (docs/formats.md).
+
+#include <fstream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/exports.hpp"
+#include "ibatlas/render/slurm.hpp"
+
+#include "cli.hpp"
+#include "source.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct ExportOptions {
+  std::string source;
+  std::string to;
+  std::string output = "-";
+  SourceOptions source_options;
+};
+
+void write_export(const std::string& to, const Fabric& fabric, std::ostream& out) {
+  if (to == "slurm") {
+    write_slurm_topology(fabric, out);
+  } else if (to == "graphml") {
+    write_graphml(fabric, out);
+  } else {
+    write_dot(fabric, out);
+  }
+}
+
+int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
+  Fabric fabric = load_source(options.source, options.source_options, err).fabric;
+  if (options.output == "-") {
+    write_export(options.to, fabric, out);
+    return kExitOk;
+  }
+  std::ofstream file(options.output, std::ios::binary);
+  if (!file) {
+    throw Error("cannot write " + options.output);
+  }
+  write_export(options.to, fabric, file);
+  if (!file.flush()) {
+    throw Error("cannot write " + options.output);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
+  auto options = std::make_shared<ExportOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "export", "Write the fabric for other tools: Slurm topology.conf, GraphML or DOT");
+  CLI::Option* source =
+      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
+          ->required();
+  add_live_source_options(*cmd, *source, options->source_options);
+  cmd->add_option("--to", options->to, "slurm (topology.conf), graphml or dot")
+      ->required()
+      ->check(CLI::IsMember({"slurm", "graphml", "dot"}));
+  cmd->add_option("-o,--output", options->output, "Output file (default: stdout)")
+      ->capture_default_str();
+  cmd->add_option("--node-name-map", options->source_options.node_name_map,
+                  "infiniband-diags node-name-map file");
+  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  cmd->callback([options, &out, &err, &status] {
+    status = with_live_status(run_export(*options, out, err), options->source_options);
+  });
+}
+
+}  // namespace ibatlas::cli

@@ -1,0 +1,156 @@
+// ibatlas render SOURCE -o map.svg|map.html|map.dot|map.png [--check] [--findings FILE]
+//                       [--expand-hosts] [--focus NODE [--focus-depth N]]
+//                       [--layout auto|tiers|spring] [--node-name-map FILE]
+// A map of the fabric (docs/render.md): fat-trees by tier, hosts folded per leaf, parallel
+// cables merged, links coloured by speed; findings of --check or a saved `check --json`
+// marked red/orange with their text in the tooltips.
+
+#include <fstream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "ibatlas/analysis/audit.hpp"
+#include "ibatlas/error.hpp"
+#include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/detect.hpp"
+#include "ibatlas/render/findings_json.hpp"
+#include "ibatlas/render/graphviz.hpp"
+
+#include "cli.hpp"
+#include "source.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct RenderCommandOptions {
+  std::string source;
+  std::string output;
+  std::string format;  // empty: from the output's extension
+  bool check = false;
+  std::string findings;
+  bool expand_hosts = false;
+  std::string focus;
+  int focus_depth = 1;
+  std::string layout = "auto";
+  SourceOptions source_options;
+};
+
+MapFormat map_format(const RenderCommandOptions& options) {
+  std::string f = options.format;
+  if (f.empty()) {
+    const std::string& p = options.output;
+    std::size_t dot = p.rfind('.');
+    f = dot == std::string::npos ? "" : p.substr(dot + 1);
+  }
+  if (f == "svg") {
+    return MapFormat::Svg;
+  }
+  if (f == "html" || f == "htm") {
+    return MapFormat::Html;
+  }
+  if (f == "dot" || f == "gv") {
+    return MapFormat::Dot;
+  }
+  if (f == "png") {
+    return MapFormat::Png;
+  }
+  throw Error("cannot tell the map format from \"" + options.output +
+              "\": name it .svg, .html, .dot or .png, or use --format");
+}
+
+std::vector<Finding> findings_for(const RenderCommandOptions& options, const Fabric& fabric) {
+  std::vector<Finding> findings;
+  if (!options.findings.empty()) {
+    findings = read_findings_json(read_file(options.findings), options.findings);
+  }
+  if (options.check) {
+    std::vector<Finding> checked = run_checks(fabric, AuditOptions{});
+    findings.insert(findings.end(), checked.begin(), checked.end());
+  }
+  return findings;
+}
+
+RenderOptions render_options(const RenderCommandOptions& options, const Fabric& fabric,
+                             const std::vector<Finding>& findings) {
+  RenderOptions r;
+  r.expand_hosts = options.expand_hosts;
+  r.layout = options.layout == "tiers"    ? RenderLayout::Tiers
+             : options.layout == "spring" ? RenderLayout::Spring
+                                          : RenderLayout::Auto;
+  if (!options.focus.empty()) {
+    r.focus = find_focus_node(fabric, options.focus);
+  }
+  r.focus_depth = options.focus_depth;
+  r.unfold = guids_named(findings);
+  return r;
+}
+
+void write_output(const std::string& path, const std::string& bytes, std::ostream& out) {
+  if (path == "-") {
+    out << bytes;
+    return;
+  }
+  std::ofstream file(path, std::ios::binary);
+  file << bytes;
+  if (!file.flush()) {
+    throw Error("cannot write " + path);
+  }
+}
+
+int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostream& err) {
+  // 1. Everything that can fail on input first: format, source, findings, focus.
+  MapFormat format = map_format(options);
+  Fabric fabric = load_source(options.source, options.source_options, err).fabric;
+  std::vector<Finding> findings = findings_for(options, fabric);
+  RenderOptions render = render_options(options, fabric, findings);
+  // 2. The model, 3. the marks, 4. layout and output.
+  RenderModel model = build_render_model(fabric, infer_tiers(fabric), render);
+  mark_findings(model, fabric, findings);
+  write_output(options.output, render_map(model, format), out);
+  if (options.output != "-") {
+    err << "ibatlas: wrote " << options.output << " (" << model.nodes.size() << " boxes, "
+        << model.edges.size() << " lines";
+    if (!findings.empty()) {
+      err << ", " << findings.size() << " findings marked";
+    }
+    err << ")\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
+  auto options = std::make_shared<RenderCommandOptions>();
+  CLI::App* cmd = app.add_subcommand("render", "Draw a map of the fabric: SVG, HTML, DOT or PNG");
+  CLI::Option* source =
+      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
+          ->required();
+  add_live_source_options(*cmd, *source, options->source_options);
+  cmd->add_option("-o,--output", options->output,
+                  "map.svg, map.html, map.dot or map.png; - for stdout")
+      ->required();
+  cmd->add_option("--format", options->format, "svg, html, dot or png (default: from -o)")
+      ->check(CLI::IsMember({"svg", "html", "dot", "png"}));
+  cmd->add_flag("--check", options->check, "Run the audit and mark what it finds");
+  cmd->add_option("--findings", options->findings, "Mark the findings of a saved `check --json`");
+  cmd->add_flag("--expand-hosts", options->expand_hosts, "Draw every host (no folding)");
+  cmd->add_option("--focus", options->focus,
+                  "Only this node (GUID, LID or name) and its neighbours");
+  cmd->add_option("--focus-depth", options->focus_depth, "Cable hops around --focus")
+      ->check(CLI::Range(0, 16))
+      ->capture_default_str();
+  cmd->add_option("--layout", options->layout, "tiers (fat-trees), spring (irregular) or auto")
+      ->check(CLI::IsMember({"auto", "tiers", "spring"}))
+      ->capture_default_str();
+  cmd->add_option("--node-name-map", options->source_options.node_name_map,
+                  "infiniband-diags node-name-map file");
+  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  cmd->callback([options, &out, &err, &status] {
+    status = with_live_status(run_render(*options, out, err), options->source_options);
+  });
+}
+
+}  // namespace ibatlas::cli

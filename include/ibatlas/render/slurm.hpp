@@ -1,0 +1,32 @@
+#pragma once
+
+// `ibatlas export SOURCE --to slurm`: a Slurm topology.conf (topology/tree plugin) from the
+// fat-tree tiers. docs/render.md states the naming rules.
+//
+// - Leaves (tier 1) list their hosts: `SwitchName=leaf01 Nodes=node[0001-0018]`; each upper
+//   switch lists the switches one tier below it that it is cabled to:
+//   `SwitchName=spine01 Switches=leaf[01-12]`.
+// - Host names are host_name() of the node description ("node0001 HCA-1" -> node0001). A
+//   host with several HCAs or ports is listed once, under the switch its lowest cabled port
+//   reaches. Hosts without a name in their description are left out, in a comment.
+// - Switch names are the descriptions with every character outside [A-Za-z0-9._-] made
+//   "_" (a director chassis is one switch, named by chassis_name()); a name used twice
+//   gets "_<GUID>" added. Switches no host reaches are left out, in a comment.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ibatlas/fabric.hpp"
+
+namespace ibatlas {
+
+void write_slurm_topology(const Fabric& fabric, std::ostream& out);
+
+// Slurm hostlist notation: {"node1", "node2", "node3", "login"} -> "login,node[1-3]".
+// Zero-padded numbers keep their padding and share brackets only with numbers of the same
+// width ("n01", "n02" -> "n[01-02]"); numbers without a leading zero share theirs
+// ("n9", "n10" -> "n[9-10]").
+std::string hostlist(std::vector<std::string> names);
+
+}  // namespace ibatlas

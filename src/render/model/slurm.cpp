@@ -1,0 +1,224 @@
+#include "ibatlas/render/slurm.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "ibatlas/analysis/tiers.hpp"
+#include "ibatlas/render/style.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+struct SlurmSwitch {
+  std::string name;
+  int tier = 0;
+  std::set<std::string> hosts;
+  std::set<std::uint32_t> below;  // units one tier down, cabled to this one
+};
+
+std::string slurm_word(const std::string& text) {
+  std::string word;
+  for (char c : text) {
+    bool ok = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '-';
+    word += ok ? c : '_';
+  }
+  return word;
+}
+
+// One Slurm switch per unit (a chassis is one); names unique.
+std::map<std::uint32_t, SlurmSwitch> slurm_switches(const Fabric& fabric, const Tiers& tiers) {
+  std::map<std::uint32_t, std::vector<NodeId>> units;
+  for (const Node& node : fabric.nodes()) {
+    NodeId id = fabric.id_of(node);
+    if (node.type == NodeType::Switch && tiers.of(id)) {
+      units[tiers.unit_of(id).value].push_back(id);
+    }
+  }
+  std::map<std::uint32_t, SlurmSwitch> switches;
+  std::map<std::string, int> uses;
+  for (const auto& [unit, chips] : units) {
+    std::string name = chips.size() > 1 ? chassis_name(fabric, chips)
+                                        : switch_name(fabric.node(chips[0]).description);
+    if (name.empty()) {
+      name = "switch_" + guid_hex(fabric.node(chips[0]).guid).substr(2);
+    }
+    switches[unit] = SlurmSwitch{slurm_word(name), *tiers.of(chips[0]), {}, {}};
+    ++uses[switches[unit].name];
+  }
+  for (auto& [unit, s] : switches) {
+    if (uses[s.name] > 1) {
+      s.name += "_" + guid_hex(fabric.nodes()[unit].guid).substr(2);
+    }
+  }
+  return switches;
+}
+
+// Hosts under the switch of their lowest cabled port; returns the hosts without a name.
+std::vector<Guid> place_hosts(const Fabric& fabric, const Tiers& tiers,
+                              std::map<std::uint32_t, SlurmSwitch>& switches) {
+  std::vector<Guid> unnamed;
+  std::set<std::string> placed;
+  for (const Node& node : fabric.nodes()) {
+    if (!is_host(node)) {
+      continue;
+    }
+    std::optional<std::string> name = host_name(node.description);
+    for (const Port& port : fabric.ports_of(fabric.id_of(node))) {
+      if (!port.peer) {
+        continue;
+      }
+      auto it = switches.find(tiers.unit_of(fabric.node_of(*port.peer)).value);
+      if (it == switches.end()) {
+        continue;
+      }
+      if (!name) {
+        unnamed.push_back(node.guid);
+      } else if (placed.insert(*name).second) {
+        it->second.hosts.insert(*name);
+      }
+      break;
+    }
+  }
+  return unnamed;
+}
+
+void link_tiers(const Fabric& fabric, const Tiers& tiers,
+                std::map<std::uint32_t, SlurmSwitch>& switches) {
+  for (PortId cable : fabric.links()) {
+    std::uint32_t a = tiers.unit_of(fabric.node_of(cable)).value;
+    std::uint32_t b = tiers.unit_of(fabric.node_of(*fabric.port(cable).peer)).value;
+    auto sa = switches.find(a);
+    auto sb = switches.find(b);
+    if (sa == switches.end() || sb == switches.end()) {
+      continue;
+    }
+    if (sa->second.tier == sb->second.tier + 1) {
+      sa->second.below.insert(b);
+    }
+    if (sb->second.tier == sa->second.tier + 1) {
+      sb->second.below.insert(a);
+    }
+  }
+}
+
+// A name split into its prefix and trailing number; digits == 0 when it has none.
+struct Numbered {
+  std::string prefix;
+  std::size_t digits = 0;
+  bool padded = false;  // a leading zero
+};
+
+Numbered split_number(const std::string& name) {
+  std::size_t start = name.size();
+  while (start > 0 && std::isdigit(static_cast<unsigned char>(name[start - 1]))) {
+    --start;
+  }
+  std::size_t digits = name.size() - start;
+  if (digits == 0 || digits > 18) {
+    return {name, 0, false};
+  }
+  return {name.substr(0, start), digits, digits > 1 && name[start] == '0'};
+}
+
+// "node[0001-0003,0007]", or "node0007" for one number.
+std::string bracketed(const std::string& prefix, std::size_t width,
+                      const std::set<unsigned long long>& numbers) {
+  auto padded = [width](unsigned long long n) {
+    std::string s = std::to_string(n);
+    return std::string(width > s.size() ? width - s.size() : 0, '0') + s;
+  };
+  if (numbers.size() == 1) {
+    return prefix + padded(*numbers.begin());
+  }
+  std::string inside;
+  for (auto it = numbers.begin(); it != numbers.end();) {
+    auto last = it;
+    while (std::next(last) != numbers.end() && *std::next(last) == *last + 1) {
+      ++last;
+    }
+    inside += (inside.empty() ? "" : ",") + padded(*it) + (last == it ? "" : "-" + padded(*last));
+    it = std::next(last);
+  }
+  return prefix + "[" + inside + "]";
+}
+
+}  // namespace
+
+std::string hostlist(std::vector<std::string> names) {
+  // Zero-padded numbers fix their prefix's width: "c10" joins "c01"-"c09" (width 2), while
+  // without padding "n9" and "n10" share one range.
+  std::set<std::pair<std::string, std::size_t>> padded;
+  for (const std::string& name : names) {
+    Numbered n = split_number(name);
+    if (n.padded) {
+      padded.insert({n.prefix, n.digits});
+    }
+  }
+  std::map<std::pair<std::string, std::size_t>, std::set<unsigned long long>> ranges;
+  std::vector<std::string> parts;
+  for (const std::string& name : names) {
+    Numbered n = split_number(name);
+    if (n.digits == 0) {
+      parts.push_back(name);
+      continue;
+    }
+    std::size_t width = padded.contains({n.prefix, n.digits}) ? n.digits : 0;
+    ranges[{n.prefix, width}].insert(std::stoull(name.substr(n.prefix.size())));
+  }
+  for (const auto& [key, numbers] : ranges) {
+    parts.push_back(bracketed(key.first, key.second, numbers));
+  }
+  std::sort(parts.begin(), parts.end(),
+            [](const std::string& a, const std::string& b) { return natural_less(a, b); });
+  std::string joined;
+  for (const std::string& p : parts) {
+    joined += (joined.empty() ? "" : ",") + p;
+  }
+  return joined;
+}
+
+void write_slurm_topology(const Fabric& fabric, std::ostream& out) {
+  Tiers tiers = infer_tiers(fabric);
+  std::map<std::uint32_t, SlurmSwitch> switches = slurm_switches(fabric, tiers);
+  std::vector<Guid> unnamed = place_hosts(fabric, tiers, switches);
+  link_tiers(fabric, tiers, switches);
+  out << "# Slurm topology.conf (TopologyPlugin=topology/tree) written by ibatlas "
+      << IBATLAS_VERSION << "\n# from " << fabric.provenance().source
+      << ". Host names: the first word of each HCA's node description.\n";
+  if (!unnamed.empty()) {
+    out << "# " << unnamed.size() << " hosts left out: their description names no host:";
+    for (std::size_t i = 0; i < unnamed.size() && i < 8; ++i) {
+      out << ' ' << guid_hex(unnamed[i]);
+    }
+    out << (unnamed.size() > 8 ? " ...\n" : "\n");
+  }
+  std::vector<const SlurmSwitch*> order;
+  for (const auto& [unit, s] : switches) {
+    order.push_back(&s);
+  }
+  std::sort(order.begin(), order.end(), [](const SlurmSwitch* a, const SlurmSwitch* b) {
+    return a->tier != b->tier ? a->tier < b->tier : natural_less(a->name, b->name);
+  });
+  for (const SlurmSwitch* s : order) {
+    std::vector<std::string> children;
+    for (std::uint32_t unit : s->below) {
+      children.push_back(switches.at(unit).name);
+    }
+    if (s->hosts.empty() && children.empty()) {
+      continue;
+    }
+    out << "SwitchName=" << s->name;
+    if (!s->hosts.empty()) {
+      out << " Nodes=" << hostlist({s->hosts.begin(), s->hosts.end()});
+    }
+    if (!children.empty()) {
+      out << " Switches=" << hostlist(children);
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace ibatlas

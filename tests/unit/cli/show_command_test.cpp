@@ -1,0 +1,122 @@
+// `ibatlas show` and `ibatlas convert` through cli::run, in process. Expected counts are
+// read off the inline input by hand.
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "ibatlas/exit_status.hpp"
+
+#include "cli.hpp"
+
+namespace ibatlas {
+namespace {
+
+// One switch with a loopback cable (ports 2-3) and one CA cabled to port 1: 2 links,
+// both 4xEDR; a log line before the records is noise.
+constexpr const char* kDump =
+    "[root@head ~]# ibnetdiscover\n"
+    "switchguid=0x7cfe900300992080(7cfe900300992080)\n"
+    "Switch\t36 \"S-7cfe900300992080\"\t\t# \"leaf1\" enhanced port 0 lid 3 lmc 0\n"
+    "[1]\t\"H-7cfe9003004b0700\"[1](7cfe9003004b0701) \t\t# \"host1 HCA-1\" lid 5 4xEDR\n"
+    "[2]\t\"S-7cfe900300992080\"[3]\t\t# \"leaf1\" lid 3 4xEDR\n"
+    "[3]\t\"S-7cfe900300992080\"[2]\t\t# \"leaf1\" lid 3 4xEDR\n"
+    "\n"
+    "caguid=0x7cfe9003004b0700\n"
+    "Ca\t1 \"H-7cfe9003004b0700\"\t\t# \"host1 HCA-1\"\n"
+    "[1](7cfe9003004b0701) \t\"S-7cfe900300992080\"[1]\t\t# lid 5 lmc 0 \"leaf1\" lid 3 4xEDR\n";
+
+class ShowCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = ::testing::TempDir() + "show_command_test.txt";
+    std::ofstream(path_) << kDump;
+  }
+
+  void TearDown() override { std::remove(path_.c_str()); }
+
+  int run(const std::vector<std::string>& args) {
+    out_.str("");
+    err_.str("");
+    return cli::run(args, out_, err_);
+  }
+
+  std::string path_;
+  std::ostringstream out_;
+  std::ostringstream err_;
+};
+
+TEST_F(ShowCommandTest, JsonCountsMatchTheDump) {
+  ASSERT_EQ(run({"show", path_, "--json"}), kExitOk) << err_.str();
+  nlohmann::json j = nlohmann::json::parse(out_.str());
+  EXPECT_EQ(j["switches"], 1);
+  EXPECT_EQ(j["cas"], 1);
+  EXPECT_EQ(j["routers"], 0);
+  EXPECT_EQ(j["links"], 2);
+  EXPECT_EQ(j["links_by_rate"]["4xEDR"], 2);
+  EXPECT_EQ(j["switches_by_radix"]["36"], 1);
+  EXPECT_NE(err_.str().find("skipped 1 line"), std::string::npos) << err_.str();
+}
+
+TEST_F(ShowCommandTest, VerboseListsTheSkippedLineWithItsNumber) {
+  ASSERT_EQ(run({"show", path_, "-v"}), kExitOk);
+  EXPECT_NE(err_.str().find(path_ + ":1: [root@head ~]# ibnetdiscover"), std::string::npos)
+      << err_.str();
+}
+
+TEST_F(ShowCommandTest, MissingFileIsBadInput) {
+  EXPECT_EQ(run({"show", path_ + ".absent"}), kExitBadInput);
+  EXPECT_NE(err_.str().find(".absent"), std::string::npos);
+}
+
+TEST_F(ShowCommandTest, MalformedRecordIsBadInputWithFileAndLine) {
+  std::ofstream(path_) << "Switch\t36 \"S-7cfe900300992080\"\t\t# \"leaf1\" enhanced port 0 "
+                          "lid  lmc 0\n";
+  EXPECT_EQ(run({"show", path_}), kExitBadInput);
+  EXPECT_NE(err_.str().find(path_ + ":1: expected"), std::string::npos) << err_.str();
+}
+
+TEST_F(ShowCommandTest, UnknownOptionIsUsage) {
+  EXPECT_EQ(run({"show", path_, "--no-such-option"}), kExitUsage);
+  EXPECT_EQ(run({}), kExitUsage);
+}
+
+TEST_F(ShowCommandTest, ConvertToXmlAndBackKeepsTheCounts) {
+  std::string xml = ::testing::TempDir() + "show_command_test.xml";
+  ASSERT_EQ(run({"convert", path_, "-o", xml}), kExitOk) << err_.str();
+  ASSERT_EQ(run({"show", xml, "--json"}), kExitOk) << err_.str();
+  nlohmann::json j = nlohmann::json::parse(out_.str());
+  EXPECT_EQ(j["links"], 2);
+  // The snapshot keeps the provenance of what it was made from, not of its own container.
+  EXPECT_EQ(j["format"], "ibnetdiscover");
+  std::remove(xml.c_str());
+}
+
+TEST_F(ShowCommandTest, JsonOutputsSurviveADescriptionThatIsNotUtf8) {
+  std::string text = kDump;
+  for (std::size_t at = text.find("host1 HCA-1"); at != std::string::npos;
+       at = text.find("host1 HCA-1", at)) {
+    text.replace(at, 5, "host\xff");
+  }
+  std::ofstream(path_) << text;
+  ASSERT_EQ(run({"show", path_, "--json"}), kExitOk) << err_.str();
+  EXPECT_TRUE(nlohmann::json::accept(out_.str()));  // false on invalid UTF-8
+  std::string json = ::testing::TempDir() + "show_command_test.json";
+  ASSERT_EQ(run({"convert", path_, "-o", json, "--to", "json"}), kExitOk) << err_.str();
+  std::ifstream in(json);
+  nlohmann::json j = nlohmann::json::parse(in);                     // throws on invalid UTF-8
+  EXPECT_NE(j.dump().find("host\xef\xbf\xbd"), std::string::npos);  // U+FFFD in UTF-8
+  std::remove(json.c_str());
+}
+
+TEST_F(ShowCommandTest, ConvertRefusesAnUnknownExtension) {
+  EXPECT_EQ(run({"convert", path_, "-o", path_ + ".weird"}), kExitBadInput);
+  EXPECT_NE(err_.str().find("--to"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ibatlas

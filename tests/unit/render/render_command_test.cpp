@@ -1,0 +1,114 @@
+// `ibatlas render` and `ibatlas export`, in-process.
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/ibnetdiscover.hpp"
+
+#include "cli.hpp"
+#include "unit/render/render_fixture.hpp"
+#include <unistd.h>
+
+namespace ibatlas {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RenderCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("render_cmd_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    std::ofstream file(path("fabric.topo"));
+    write_ibnetdiscover(test::render_sample(), file);
+  }
+
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  int run(const std::vector<std::string>& args) {
+    out_.str("");
+    err_.str("");
+    return cli::run(args, out_, err_);
+  }
+
+  static std::string slurp(const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+
+  fs::path dir_;
+  std::ostringstream out_, err_;
+};
+
+TEST_F(RenderCommandTest, WritesSvgHtmlDotAndPngByExtension) {
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.svg")}), kExitOk) << err_.str();
+  EXPECT_NE(slurp(path("m.svg")).find("<svg"), std::string::npos);
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.html")}), kExitOk);
+  EXPECT_EQ(slurp(path("m.html")).rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.dot")}), kExitOk);
+  EXPECT_EQ(slurp(path("m.dot")).rfind("digraph", 0), 0u);
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.png")}), kExitOk);
+  EXPECT_EQ(slurp(path("m.png")).substr(1, 3), "PNG");
+}
+
+TEST_F(RenderCommandTest, CheckMarksTheDegradedCableAndPlainRenderDoesNot) {
+  ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "svg"}), kExitOk);
+  EXPECT_EQ(out_.str().find("link.degraded"), std::string::npos);
+  ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "svg", "--check"}), kExitOk);
+  EXPECT_NE(out_.str().find("link.degraded"), std::string::npos);
+}
+
+TEST_F(RenderCommandTest, FindingsFromASavedCheckAreMarked) {
+  ASSERT_EQ(run({"check", path("fabric.topo"), "--json", "--fail-on", "warning"}), kExitFindings);
+  { std::ofstream(path("f.json")) << out_.str(); }
+  ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "dot", "--findings",
+                 path("f.json")}),
+            kExitOk)
+      << err_.str();
+  EXPECT_NE(out_.str().find("link.degraded"), std::string::npos);
+}
+
+TEST_F(RenderCommandTest, BadInputGivesAClearMessageAndStatus3) {
+  EXPECT_EQ(run({"render", path("nofile.topo"), "-o", path("m.svg")}), kExitBadInput);
+  EXPECT_NE(err_.str().find("nofile.topo"), std::string::npos);
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.jpeg")}), kExitBadInput);
+  EXPECT_NE(err_.str().find("name it .svg, .html, .dot or .png"), std::string::npos);
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.svg"), "--focus", "nobody"}),
+            kExitBadInput);
+  EXPECT_NE(err_.str().find("--focus"), std::string::npos);
+  { std::ofstream(path("bad.json")) << "not json"; }
+  EXPECT_EQ(
+      run({"render", path("fabric.topo"), "-o", path("m.svg"), "--findings", path("bad.json")}),
+      kExitBadInput);
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.svg"), "--layout", "circle"}),
+            kExitUsage);
+  EXPECT_FALSE(fs::exists(path("m.svg")));
+}
+
+TEST_F(RenderCommandTest, FocusDrawsOnlyTheNeighbourhood) {
+  ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "dot", "--focus", "L2"}),
+            kExitOk);
+  EXPECT_EQ(out_.str().find("\"L1\""), std::string::npos);
+  EXPECT_NE(out_.str().find("label=\"L2\""), std::string::npos);
+}
+
+TEST_F(RenderCommandTest, ExportSlurmGraphmlAndDot) {
+  ASSERT_EQ(run({"export", path("fabric.topo"), "--to", "slurm"}), kExitOk);
+  EXPECT_NE(out_.str().find("SwitchName=L1 Nodes=node[0001-0003]\n"), std::string::npos);
+  ASSERT_EQ(run({"export", path("fabric.topo"), "--to", "graphml", "-o", path("f.graphml")}),
+            kExitOk);
+  EXPECT_NE(slurp(path("f.graphml")).find("<graphml"), std::string::npos);
+  ASSERT_EQ(run({"export", path("fabric.topo"), "--to", "dot"}), kExitOk);
+  EXPECT_NE(out_.str().find("graph"), std::string::npos);
+  EXPECT_EQ(run({"export", path("fabric.topo"), "--to", "csv"}), kExitUsage);
+  EXPECT_EQ(run({"export", path("nofile"), "--to", "slurm"}), kExitBadInput);
+}
+
+}  // namespace
+}  // namespace ibatlas
