@@ -46,5 +46,8 @@ echo
 # It goes outside $SIM_DIR, which is removed on exit.
 out=${IBATLAS_DEMO_OUT:-$PWD/build/demo}
 mkdir -p "$out"
-"$ibatlas" render "$snapshot" --check -o "$out/fabric.svg"
+# The map marks the same findings, the cabling plan's included (`check --json` saved).
+"$ibatlas" check "$snapshot" --plan fixtures/fat-tree-3tier/plan.csv --json \
+  >"$SIM_DIR/findings.json" || [[ $? -eq 1 ]]
+"$ibatlas" render "$snapshot" --findings "$SIM_DIR/findings.json" -o "$out/fabric.svg"
 sim_log "map of the fabric with the findings marked: $out/fabric.svg"

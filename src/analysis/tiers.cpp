@@ -94,7 +94,9 @@ std::size_t adopt_hostless_leaves(const Neighbours& around, const std::vector<in
     }
     for (const auto& [other, common] : shared) {
       std::size_t either = around[v].size() + around[other].size() - common;
-      if (common * 2 >= either) {
+      // Strictly more than half: a core of a two-pod tree shares exactly half of its
+      // neighbours with each leaf (2 of the 4 spines), and it is no leaf.
+      if (common * 2 > either) {
         adopted.push_back(v);
         break;
       }

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/formats/iblinkinfo.hpp"
@@ -245,12 +246,27 @@ std::string read_file(const std::string& path) {
   if (!in) {
     throw Error("cannot open " + path + ": " + std::strerror(errno));
   }
-  std::ostringstream s;
-  s << in.rdbuf();
+  // One allocation of the file's size and one read: a stringstream would grow by doubling and
+  // copy the whole text again at the end (a third of `show`'s time on a 6 MB snapshot).
+  std::string bytes;
+  if (in.seekg(0, std::ios::end)) {
+    std::streamoff size = in.tellg();
+    in.seekg(0, std::ios::beg);
+    if (size > 0) {
+      bytes.resize(static_cast<std::size_t>(size));
+      in.read(bytes.data(), size);
+      bytes.resize(static_cast<std::size_t>(in.gcount()));
+    }
+  }
+  // Pipes and /proc files have no size: read what is left, whatever it is.
+  in.clear();
+  std::ostringstream rest;
+  rest << in.rdbuf();
   if (in.bad()) {
     throw Error("cannot read " + path + ": " + std::strerror(errno));
   }
-  return s.str();
+  bytes += std::move(rest).str();
+  return bytes;
 }
 
 }  // namespace ibatlas

@@ -187,6 +187,7 @@ TEST(LiveSourceTest, PartialCrawlShowsWhatAnsweredAndReportsTheRest) {
   SimFabric sim(three_tier());
   sim.console("Error \"pod2-leaf1\" 100");  // its 3 hosts hang off it alone
   ProcessResult r = sim.run({test::ibatlas_binary(), "show", "live", "--json"});
+  EXPECT_EQ(r.exit_code, kExitPartial) << r.err;
   nlohmann::json ours = nlohmann::json::parse(r.out);
   EXPECT_EQ(ours["switches"], 9);
   EXPECT_EQ(ours["cas"], 9);

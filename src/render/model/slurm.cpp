@@ -205,7 +205,10 @@ void write_slurm_topology(const Fabric& fabric, std::ostream& out) {
   for (const SlurmSwitch* s : order) {
     std::vector<std::string> children;
     for (std::uint32_t unit : s->below) {
-      children.push_back(switches.at(unit).name);
+      const SlurmSwitch& child = switches.at(unit);
+      if (!child.hosts.empty() || !child.below.empty()) {  // only switches with a line
+        children.push_back(child.name);
+      }
     }
     if (s->hosts.empty() && children.empty()) {
       continue;

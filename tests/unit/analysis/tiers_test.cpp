@@ -8,8 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include "ibatlas/formats/detect.hpp"
+
 #include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"
+#include "support/paths.hpp"
 
 namespace ibatlas {
 namespace {
@@ -70,6 +73,24 @@ TEST(TiersTest, LeafWithoutHostsIsStillALeaf) {
   auto kinds = tiers_by_kind(s.build());
   EXPECT_EQ(kinds["leaf"], (std::set<std::optional<int>>{1}));
   EXPECT_EQ(kinds["spine"], (std::set<std::optional<int>>{2}));
+}
+
+// The demo fabric (fixtures/fat-tree-3tier, README there): two pods of two spines and two
+// leaves, two cores cabled to all four spines. A core shares 2 of its 4 spines with each leaf
+// of a pod: half, not more, so it stays a core.
+TEST(TiersTest, CoresOfATwoPodTreeAreCores) {
+  std::string path = test::source_dir() + "/fixtures/fat-tree-3tier/fabric.net";
+  Fabric f = read_fabric(read_file(path), path).fabric;
+  auto kinds = tiers_by_kind(f);
+  EXPECT_EQ(kinds["core"], (std::set<std::optional<int>>{3}));
+  EXPECT_EQ(kinds["pod"], (std::set<std::optional<int>>{1, 2}));  // "pod1-leaf1", "pod1-spine1"
+  EXPECT_EQ(kinds["host"], (std::set<std::optional<int>>{0}));
+  Tiers t = infer_tiers(f);
+  for (const Node& n : f.nodes()) {
+    if (n.description.find("leaf") != std::string::npos) {
+      EXPECT_EQ(t.of(f.id_of(n)), 1) << n.description;
+    }
+  }
 }
 
 TEST(TiersTest, ACoreIsNotMistakenForAHostlessLeaf) {

@@ -86,3 +86,22 @@ TEST(SlurmTopologyTest, HostlistJoinsUnpaddedNumbersToAPaddedRangeOfTheirWidth) 
 
 }  // namespace
 }  // namespace ibatlas
+
+namespace ibatlas {
+namespace {
+
+TEST(SlurmTopologyTest, OnlySwitchesWithALineOfTheirOwnAreListedAsChildren) {
+  // leaf2 has no host and reaches only the spine: a hostless leaf, so no line of its own,
+  // and the spine must not name it (Slurm rejects a switch it has no line for).
+  test::Sketch s;
+  NodeId spine = s.sw("spine", 0x1), leaf1 = s.sw("leaf1", 0x2), leaf2 = s.sw("leaf2", 0x3);
+  s.cable(spine, 1, leaf1, 10);
+  s.cable(spine, 2, leaf2, 10);
+  s.cable(s.ca("h1 HCA-1", 0x10), 1, leaf1, 1);
+  std::vector<std::string> expected = {"SwitchName=leaf1 Nodes=h1",
+                                       "SwitchName=spine Switches=leaf1"};
+  EXPECT_EQ(config_lines(s.build()), expected);
+}
+
+}  // namespace
+}  // namespace ibatlas
