@@ -67,6 +67,7 @@ test_asan_and_fuzz() {
   CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug \
     -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests "${targets[@]}"
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
     ctest --test-dir build/asan -L unit --output-on-failure -j"$jobs"
 
   echo "== libFuzzer: ${fuzz_seconds}s per reader"

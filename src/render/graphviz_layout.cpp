@@ -26,9 +26,14 @@ int collect_message(char* text) {
   return 0;
 }
 
-struct ContextCloser {
-  void operator()(GVC_t* gvc) const { gvFreeContext(gvc); }
-};
+// One context for the whole process, never freed (guarded by graphviz_mutex). Graphviz 2.42's
+// pango plugin remembers a pointer to the last font name it measured, and that name lives in
+// the context: after gvFreeContext the next layout in the same process compares against freed
+// memory (ASan caught it in diff --svg's tests). Keeping the context keeps the name alive.
+GVC_t* shared_context() {
+  static GVC_t* const gvc = gvContext();
+  return gvc;
+}
 
 struct GraphCloser {
   GVC_t* gvc;
@@ -55,13 +60,13 @@ std::string graphviz_render(const std::string& dot, const std::string& engine,
   graphviz_messages = &messages;
   agseterr(AGERR);
   agusererrf previous = agseterrf(collect_message);
-  std::unique_ptr<GVC_t, ContextCloser> gvc(gvContext());
-  std::unique_ptr<Agraph_t, GraphCloser> graph(agmemread(dot.c_str()), GraphCloser{gvc.get()});
+  GVC_t* gvc = shared_context();
+  std::unique_ptr<Agraph_t, GraphCloser> graph(agmemread(dot.c_str()), GraphCloser{gvc});
   std::string result;
-  bool ok = graph != nullptr && gvLayout(gvc.get(), graph.get(), engine.c_str()) == 0;
+  bool ok = graph != nullptr && gvLayout(gvc, graph.get(), engine.c_str()) == 0;
   char* data = nullptr;
   unsigned int length = 0;
-  ok = ok && gvRenderData(gvc.get(), graph.get(), format.c_str(), &data, &length) == 0;
+  ok = ok && gvRenderData(gvc, graph.get(), format.c_str(), &data, &length) == 0;
   if (ok && data != nullptr) {
     result.assign(data, length);
   }

@@ -33,7 +33,9 @@ constexpr const char* kDump =
 class ShowCommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    path_ = ::testing::TempDir() + "show_command_test.txt";
+    // One file per test: ctest runs the tests of this fixture as parallel processes.
+    path_ = ::testing::TempDir() + "show_command_test." +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
     std::ofstream(path_) << kDump;
   }
 
