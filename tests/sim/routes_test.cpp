@@ -114,6 +114,11 @@ struct Case {
   std::string root;  // updn: the root switch's description; empty: detected
 };
 
+// ctest and gtest print a parameter with this, instead of its bytes.
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.name;
+}
+
 class RoutesSimTest : public ::testing::TestWithParam<Case> {};
 
 // ibtracert for a sample of (source, destination) LIDs against our trace on the same tables.
