@@ -241,10 +241,7 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   CLI::App* cmd = app.add_subcommand("check",
                                      "Audit a fabric: links, ports, identities, "
                                      "fat-tree shape, counters, cabling plan");
-  CLI::Option* source =
-      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
-          ->required();
-  add_live_source_options(*cmd, *source, options->source_options);
+  add_source_argument(*cmd, options->source, options->source_options);
   cmd->add_option("--plan", options->plan,
                   "Cabling plan: CSV (node,port,peer_node,peer_port[,width,speed]) or a golden "
                   "snapshot in any readable format");
@@ -267,9 +264,7 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   CLI::Option* json = cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->add_flag("--worklist", options->worklist, "Print the technician's worklist by switch")
       ->excludes(json);
-  cmd->add_option("--node-name-map", options->source_options.node_name_map,
-                  "infiniband-diags node-name-map file");
-  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_check(*options, out, err), options->source_options);
   });

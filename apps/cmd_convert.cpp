@@ -90,16 +90,11 @@ int run_convert(const ConvertOptions& options, std::ostream& out, std::ostream& 
 void add_convert_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
   auto options = std::make_shared<ConvertOptions>();
   CLI::App* cmd = app.add_subcommand("convert", "Convert a fabric between formats");
-  CLI::Option* source =
-      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
-          ->required();
-  add_live_source_options(*cmd, *source, options->source_options);
+  add_source_argument(*cmd, options->source, options->source_options);
   cmd->add_option("-o,--output", options->output, "Output file, - for stdout")->required();
   cmd->add_option("--to", options->to, "Output format (default: from the extension)")
       ->check(CLI::IsMember({"ibnetdiscover", "xml", "graphml", "dot", "json"}));
-  cmd->add_option("--node-name-map", options->source_options.node_name_map,
-                  "infiniband-diags node-name-map file");
-  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_convert(*options, out, err), options->source_options);
   });

@@ -73,9 +73,8 @@ void add_diff_command(CLI::App& app, std::ostream& out, std::ostream& err, int& 
   cmd->add_flag("--json", options->json, "Print JSON instead of text");
   cmd->add_option("--svg", options->svg,
                   "Also draw NEW with added (green), removed (dashed red), changed (orange)");
-  cmd->add_option("--node-name-map", options->source_options.node_name_map,
-                  "infiniband-diags node-name-map file (applied to both)");
-  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  add_reading_options(*cmd, options->source_options,
+                      "infiniband-diags node-name-map file (applied to both)");
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_diff(*options, out, err), options->source_options);
   });

@@ -60,18 +60,13 @@ void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   auto options = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
       "export", "Write the fabric for other tools: Slurm topology.conf, GraphML or DOT");
-  CLI::Option* source =
-      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
-          ->required();
-  add_live_source_options(*cmd, *source, options->source_options);
+  add_source_argument(*cmd, options->source, options->source_options);
   cmd->add_option("--to", options->to, "slurm (topology.conf), graphml or dot")
       ->required()
       ->check(CLI::IsMember({"slurm", "graphml", "dot"}));
   cmd->add_option("-o,--output", options->output, "Output file (default: stdout)")
       ->capture_default_str();
-  cmd->add_option("--node-name-map", options->source_options.node_name_map,
-                  "infiniband-diags node-name-map file");
-  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_export(*options, out, err), options->source_options);
   });

@@ -107,9 +107,8 @@ void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, in
       ->delimiter(',')
       ->check(CLI::IsMember({"lids", "descriptions", "counters"}));
   cmd->add_flag("--json", options->json, "Print JSON instead of text");
-  cmd->add_option("--node-name-map", options->source_options.node_name_map,
-                  "infiniband-diags node-name-map file (applied to all)");
-  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  add_reading_options(*cmd, options->source_options,
+                      "infiniband-diags node-name-map file (applied to all)");
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_history(*options, out, err), options->source_options);
   });

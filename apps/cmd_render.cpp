@@ -125,10 +125,7 @@ int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostr
 void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
   auto options = std::make_shared<RenderCommandOptions>();
   CLI::App* cmd = app.add_subcommand("render", "Draw a map of the fabric: SVG, HTML, DOT or PNG");
-  CLI::Option* source =
-      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
-          ->required();
-  add_live_source_options(*cmd, *source, options->source_options);
+  add_source_argument(*cmd, options->source, options->source_options);
   cmd->add_option("-o,--output", options->output,
                   "map.svg, map.html, map.dot or map.png; - for stdout")
       ->required();
@@ -145,9 +142,7 @@ void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   cmd->add_option("--layout", options->layout, "tiers (fat-trees), spring (irregular) or auto")
       ->check(CLI::IsMember({"auto", "tiers", "spring"}))
       ->capture_default_str();
-  cmd->add_option("--node-name-map", options->source_options.node_name_map,
-                  "infiniband-diags node-name-map file");
-  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_render(*options, out, err), options->source_options);
   });

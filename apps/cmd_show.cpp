@@ -86,14 +86,9 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
 void add_show_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
   auto options = std::make_shared<ShowOptions>();
   CLI::App* cmd = app.add_subcommand("show", "Summarize a fabric: nodes, links by rate, gaps");
-  CLI::Option* source =
-      cmd->add_option("SOURCE", options->source, "Dump or snapshot file (format detected), or live")
-          ->required();
-  add_live_source_options(*cmd, *source, options->source_options);
+  add_source_argument(*cmd, options->source, options->source_options);
   cmd->add_flag("--json", options->json, "Print JSON instead of text");
-  cmd->add_option("--node-name-map", options->source_options.node_name_map,
-                  "infiniband-diags node-name-map file");
-  cmd->add_flag("-v,--verbose", options->source_options.verbose, "List skipped noise lines");
+  add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_show(*options, out, err), options->source_options);
   });

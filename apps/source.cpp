@@ -152,6 +152,18 @@ int with_live_status(int status, const SourceOptions& options) {
   return options.outcome.partial > 0 && worse ? kExitPartial : status;
 }
 
+void add_source_argument(CLI::App& cmd, std::string& source, SourceOptions& options) {
+  CLI::Option* argument =
+      cmd.add_option("SOURCE", source, "Dump or snapshot file (format detected), or live")
+          ->required();
+  add_live_source_options(cmd, *argument, options);
+}
+
+void add_reading_options(CLI::App& cmd, SourceOptions& options, const std::string& map_help) {
+  cmd.add_option("--node-name-map", options.node_name_map, map_help);
+  cmd.add_flag("-v,--verbose", options.verbose, "List skipped noise lines");
+}
+
 void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& options) {
   constexpr const char* kGroup = "Live source (SOURCE `live`, `live:CA` or `live:CA/PORT`)";
   CLI::Option* target = &source;

@@ -66,6 +66,15 @@ int with_live_status(int status, const SourceOptions& options);
 // is taken on `cmd`; `options` outlives the parse.
 void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& options);
 
+// The one SOURCE argument (required) of a command that reads a fabric, with the live-source
+// options above.
+void add_source_argument(CLI::App& cmd, std::string& source, SourceOptions& options);
+
+// --node-name-map FILE and -v/--verbose, spelled the same on every command that reads a
+// SOURCE. `map_help` says what the map applies to when a command reads several sources.
+void add_reading_options(CLI::App& cmd, SourceOptions& options,
+                         const std::string& map_help = "infiniband-diags node-name-map file");
+
 // Implemented twice: hardware_umad.cpp (rdma-core present) and hardware_none.cpp.
 ReadResult load_ibnd_cache_file(const std::string& path);
 
