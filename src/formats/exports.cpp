@@ -132,8 +132,17 @@ LeadByte lead_byte(unsigned char c) {
           static_cast<unsigned char>(c == 0xf4 ? 0x8f : 0xbf)};
 }
 
-// Length of the well-formed UTF-8 sequence at the start of `s`, or 0.
-std::size_t sequence_length(std::string_view s) {
+}  // namespace
+
+std::vector<std::string> width_names(WidthSet set) {
+  return set_names<LinkWidth>(set.bits, 8, 5);
+}
+
+std::vector<std::string> speed_names(SpeedSet set) {
+  return set_names<LinkSpeed>(set.bits, 16, 9);
+}
+
+std::size_t utf8_sequence_length(std::string_view s) {
   LeadByte lead = lead_byte(static_cast<unsigned char>(s[0]));
   if (lead.length <= 1) {
     return lead.length;
@@ -152,22 +161,12 @@ std::size_t sequence_length(std::string_view s) {
   return lead.length;
 }
 
-}  // namespace
-
-std::vector<std::string> width_names(WidthSet set) {
-  return set_names<LinkWidth>(set.bits, 8, 5);
-}
-
-std::vector<std::string> speed_names(SpeedSet set) {
-  return set_names<LinkSpeed>(set.bits, 16, 9);
-}
-
 std::string clean_utf8(std::string_view text, bool xml_safe) {
   constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
   std::string out;
   out.reserve(text.size());
   while (!text.empty()) {
-    std::size_t length = sequence_length(text);
+    std::size_t length = utf8_sequence_length(text);
     unsigned char c = static_cast<unsigned char>(text[0]);
     bool forbidden = xml_safe && c < 0x20 && c != '\t' && c != '\n' && c != '\r';
     if (length == 0 || forbidden) {

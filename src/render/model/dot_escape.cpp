@@ -2,36 +2,15 @@
 
 #include "ibatlas/render/map_dot.hpp"
 
+#include "formats/export_common.hpp"
+
 namespace ibatlas {
-
-namespace {
-
-// Length of the UTF-8 sequence starting at text[i], or 0 when it is not valid there.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-  auto byte = static_cast<std::uint8_t>(text[i]);
-  std::size_t length = byte < 0x80           ? 1
-                       : (byte >> 5) == 0x6  ? 2
-                       : (byte >> 4) == 0xe  ? 3
-                       : (byte >> 3) == 0x1e ? 4
-                                             : 0;
-  if (length == 0 || i + length > text.size()) {
-    return 0;
-  }
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((static_cast<std::uint8_t>(text[i + k]) & 0xc0) != 0x80) {
-      return 0;
-    }
-  }
-  return length;
-}
-
-}  // namespace
 
 std::string clean_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
-    std::size_t n = utf8_length(text, i);
+    std::size_t n = exports::utf8_sequence_length(text.substr(i));
     auto byte = static_cast<std::uint8_t>(text[i]);
     if (n == 0 || (n == 1 && (byte < 0x20 || byte == 0x7f) && byte != '\t' && byte != '\n')) {
       out += '?';

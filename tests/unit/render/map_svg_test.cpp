@@ -55,6 +55,8 @@ TEST(MapDotTest, EscapesQuotesBackslashesAndBadBytes) {
   EXPECT_EQ(dot_escape("two\nlines"), "two\\nlines");
   EXPECT_EQ(dot_escape(std::string("bad\xff") + "byte\x01"), "bad?byte?");
   EXPECT_EQ(dot_escape("×18 ü"), "×18 ü");  // UTF-8 stays
+  // Overlong "/" and a UTF-16 surrogate are not well-formed UTF-8: one "?" per byte.
+  EXPECT_EQ(dot_escape(std::string("a\xc0\xaf") + "b\xed\xa0\x80"), "a??b???");
   EXPECT_EQ(html_label_escape("<a&b>"), "&lt;a&amp;b&gt;");
 }
 
