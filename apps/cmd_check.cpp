@@ -6,7 +6,6 @@
 // finding reaches --fail-on.
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -54,12 +53,6 @@ struct Inputs {
   AuditOptions audit;
 };
 
-std::string uppercase(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return s;
-}
-
 CablingPlan load_plan(const CheckOptions& options, std::ostream& err) {
   std::string bytes = read_file(options.plan);
   if (looks_like_plan_csv(bytes)) {
@@ -86,7 +79,7 @@ std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& e
     in->audit.names = &*in->names;
   }
   if (!options.expect_speed.empty()) {
-    in->audit.expect_speed = parse_speed(uppercase(options.expect_speed));
+    in->audit.expect_speed = parse_speed_any_case(options.expect_speed);
   }
   if (!options.expect_width.empty()) {
     in->audit.expect_width = parse_width(options.expect_width);
@@ -249,10 +242,10 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
                   "Earlier snapshot: ports cabled then and down now, counter rates per hour");
   cmd->add_option("--expect-speed", options->expect_speed, "Every link at least this speed")
       ->check([](const std::string& s) {
-        return parse_speed(uppercase(s)) ? std::string()
-                                         : "expected SDR, DDR, QDR, FDR10, FDR, EDR, HDR, "
-                                           "NDR or XDR, found " +
-                                               s;
+        return parse_speed_any_case(s) ? std::string()
+                                       : "expected SDR, DDR, QDR, FDR10, FDR, EDR, HDR, "
+                                         "NDR or XDR, found " +
+                                             s;
       });
   cmd->add_option("--expect-width", options->expect_width, "Every link at least this width")
       ->check([](const std::string& s) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 
 namespace ibatlas {
@@ -174,6 +175,13 @@ std::optional<LinkSpeed> parse_speed(std::string_view text) {
     }
   }
   return std::nullopt;
+}
+
+std::optional<LinkSpeed> parse_speed_any_case(std::string_view text) {
+  std::string upper(text);
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return parse_speed(upper);
 }
 
 double lane_rate_gbps(LinkSpeed speed) {

@@ -275,6 +275,9 @@ std::string to_string(PhysState state);
 int mtu_bytes(Mtu mtu);
 std::optional<LinkWidth> parse_width(std::string_view text);  // "4x" or "4X"
 std::optional<LinkSpeed> parse_speed(std::string_view text);  // "HDR", "FDR10", ...
+// As parse_speed, in any letter case: for what people type ("edr" in a plan or an option).
+// Readers of tool output keep parse_speed, which is exact.
+std::optional<LinkSpeed> parse_speed_any_case(std::string_view text);
 
 // Data rate of one lane in Gb/s after encoding overhead (SDR 2.0 ... XDR 200), and of a
 // link: lanes x lane rate.

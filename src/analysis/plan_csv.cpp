@@ -105,10 +105,7 @@ void read_rate(const std::vector<std::string>& fields, PlannedCable& cable, cons
     }
   }
   if (!fields[5].empty()) {
-    std::string upper = fields[5];
-    std::transform(upper.begin(), upper.end(), upper.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    cable.speed = parse_speed(upper);
+    cable.speed = parse_speed_any_case(fields[5]);
     if (!cable.speed) {
       fail(at, "a speed (SDR, DDR, QDR, FDR10, FDR, EDR, HDR, NDR, XDR) or nothing" + column(5),
            quote_found(fields[5]));

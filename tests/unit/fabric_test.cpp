@@ -69,6 +69,9 @@ TEST(FabricTest, NamesAndRates) {
   EXPECT_EQ(parse_width("3x"), std::nullopt);
   EXPECT_EQ(parse_speed("FDR10"), LinkSpeed::Fdr10);
   EXPECT_EQ(parse_speed("fdr"), std::nullopt);
+  EXPECT_EQ(parse_speed_any_case("fdr10"), LinkSpeed::Fdr10);
+  EXPECT_EQ(parse_speed_any_case("Edr"), LinkSpeed::Edr);
+  EXPECT_EQ(parse_speed_any_case("edr "), std::nullopt);
   EXPECT_EQ(to_string(LinkSpeed::Ndr), "NDR");
   EXPECT_EQ(mtu_bytes(Mtu::B4096), 4096);
   EXPECT_DOUBLE_EQ(lane_rate_gbps(LinkSpeed::Hdr) * lanes(LinkWidth::X4), 200.0);
