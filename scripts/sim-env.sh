@@ -4,6 +4,7 @@
 #   sim_init                          private temp dir ($SIM_DIR) and socket name
 #   trap sim_stop_all EXIT            always stop what was started
 #   sim_start_ibsim NETFILE [FLAG...]  ibsim -s on NETFILE (FLAGs: e.g. -N 4096 -S 512 -P 32768)
+#   sim_start_ibsim_sized NETFILE     the same, with -N/-S/-P sized from the file's records
 #   sim_start_opensm [CONFIG]         opensm with fixtures/opensm.conf; waits for SUBNET UP
 #   sim_run PROGRAM [ARG...]          any libibumad program through umad2sim
 #   sim_console 'Unlink "sw1"[3]'     an ibsim console command
@@ -70,6 +71,18 @@ sim_start_ibsim() {  # netfile [ibsim flags...]
     ibsim -s "$@" "$netfile" <&"$SIM_CONSOLE_FD" >"$SIM_DIR/ibsim.log" 2>&1 &
   SIM_IBSIM_PID=$!
   sim_wait_for "$SIM_DIR/ibsim.log" "Network simulator ready" "$SIM_IBSIM_PID" ibsim
+}
+
+# ibsim's default tables hold a few hundred nodes; big fabrics need -N/-S/-P. Counted from the
+# records (a switch's ports include port 0), with room to spare.
+sim_start_ibsim_sized() {  # netfile [ibsim flags...]
+  local netfile=$1 switches cas ports
+  shift
+  switches=$(grep -c '^Switch' "$netfile" || true)
+  cas=$(grep -c -E '^(Ca|Hca)' "$netfile" || true)
+  ports=$(awk '/^(Switch|Ca|Hca)/ {sum += $2 + 1} END {print sum + 0}' "$netfile")
+  sim_start_ibsim "$netfile" -N $((switches + cas + 64)) -S $((switches + 16)) \
+    -P $((ports + 256)) "$@"
 }
 
 sim_start_opensm() {  # [config]

@@ -29,13 +29,13 @@ cd "$(dirname "$0")/../.."
 SIM_TIMEOUT=${SIM_TIMEOUT:-1800}  # ibsim takes minutes to load 10k hosts
 # shellcheck source=../../scripts/sim-env.sh
 source scripts/sim-env.sh
+# shellcheck source=bench_lib.sh
+source tests/bench/bench_lib.sh
 sim_init
 trap sim_stop_all EXIT
 d=$SIM_DIR
 ibatlas=$build/apps/ibatlas
 
-now_ns() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ms() { awk -v n="$1" 'BEGIN {printf "%.0f", n / 1e6}'; }
 
 # 1. The fabric, sized for ibsim: nodes, switches, ports (switch ports count port 0).
@@ -47,8 +47,7 @@ fi
 switches=$(grep -c '^Switch' "$d/fabric.txt")
 cas=$(grep -c '^Ca' "$d/fabric.txt")
 t0=$(now_ns)
-sim_start_ibsim "$d/fabric.txt" -N $((switches + cas + 16)) -S $((switches + 16)) \
-  -P $((switches * 37 + cas * 2 + 64))
+sim_start_ibsim_sized "$d/fabric.txt"
 t1=$(now_ns)
 echo "fabric: $switches switches, $cas CAs; ibsim ready in $(ms $((t1 - t0))) ms"
 

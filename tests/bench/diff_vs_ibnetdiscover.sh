@@ -20,11 +20,10 @@ IFS=: read -r levels radix hosts <<<"${3:-3:36:2000}"
 cd "$(dirname "$0")/../.."
 # shellcheck source=../../scripts/sim-env.sh
 source scripts/sim-env.sh
+# shellcheck source=bench_lib.sh
+source tests/bench/bench_lib.sh
 SIM_TIMEOUT=${SIM_TIMEOUT:-300}
 ibatlas=$build/apps/ibatlas
-
-now_ns() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 timed() {  # name command...
   local name=$1 t0 t1
@@ -39,11 +38,6 @@ timed() {  # name command...
 report() {  # name label
   awk -v l="$2" -v w="$(median <"$SIM_DIR/$1.wall")" -v r="$(median <"$SIM_DIR/$1.rss")" \
     'BEGIN { printf "  %-34s wall %8.1f ms  RSS %6.1f MB\n", l, w / 1e6, r / 1024 }'
-}
-
-ratio() {  # name-a name-b: how many times faster b is than a
-  awk -v a="$(median <"$SIM_DIR/$1.wall")" -v b="$(median <"$SIM_DIR/$2.wall")" \
-    'BEGIN {printf "%.2f", a / b}'
 }
 
 capture() {  # name
@@ -69,9 +63,8 @@ net=$(mktemp "${TMPDIR:-/tmp}/ibatlas-bench.XXXXXX.net")
 "$build/tests/bench/discover_bench" --netfile "$levels" "$radix" "$hosts" >"$net"
 switches=$(grep -c '^Switch' "$net")
 cas=$(grep -c '^Ca' "$net")
-ports=$(awk '/^(Switch|Ca)/ {sum += $2 + 1} END {print sum}' "$net")
 sim_init
-sim_start_ibsim "$net" -N $((switches + cas + 64)) -S $((switches + 16)) -P $((ports + 256))
+sim_start_ibsim_sized "$net"
 sim_start_opensm
 capture old
 unplugged=$(unplug_one_percent "$net")
@@ -88,7 +81,7 @@ done
 report ibnd "ibnetdiscover --diff (caches)"
 report cache "ibatlas diff (the same caches)"
 report xml "ibatlas diff (XML snapshots)"
-echo "  faster than ibnetdiscover --diff: $(ratio ibnd cache)x (caches), $(ratio ibnd xml)x (XML)"
+echo "  faster than ibnetdiscover --diff: $(ratio "$SIM_DIR" ibnd cache)x (caches), $(ratio "$SIM_DIR" ibnd xml)x (XML)"
 echo "  ibnetdiscover --diff: $(grep -c '^[<>]' "$SIM_DIR/out.ibnd" || true) lines marked < or >"
 echo "  ibatlas (caches): $(sed -n 3p "$SIM_DIR/out.cache")"
 echo "  ibatlas (XML):    $(sed -n 3p "$SIM_DIR/out.xml")"

@@ -24,11 +24,11 @@ fabrics=("$@")
 cd "$(dirname "$0")/../.."
 # shellcheck source=../../scripts/sim-env.sh
 source scripts/sim-env.sh
+# shellcheck source=bench_lib.sh
+source tests/bench/bench_lib.sh
 SIM_TIMEOUT=${SIM_TIMEOUT:-300}  # opensm needs about 70 s on the 10k-host tree
 ibatlas=$build/apps/ibatlas
 
-now_ns() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # ibsim's user+system CPU time in clock ticks.
 sim_cpu() { awk '{print $14 + $15}' "/proc/$SIM_IBSIM_PID/stat"; }
 
@@ -50,12 +50,8 @@ timed() {  # name command...
 
 # Starts ibsim sized for NETFILE, and opensm until SUBNET UP.
 start_fabric() {  # netfile
-  local switches cas ports
-  switches=$(grep -c '^Switch' "$1")
-  cas=$(grep -c '^Ca' "$1")
-  ports=$(awk '/^(Switch|Ca)/ {sum += $2 + 1} END {print sum}' "$1")
   sim_init
-  sim_start_ibsim "$1" -N $((switches + cas + 64)) -S $((switches + 16)) -P $((ports + 256))
+  sim_start_ibsim_sized "$1"
   local t0
   t0=$(now_ns)
   sim_start_opensm
@@ -76,10 +72,6 @@ report() {  # name label
            l, w / 1e6, r / 1024, o * 1000, c * 1000 / hz, 100 * (c / hz) / (w / 1e9) }'
 }
 
-ratio() {  # name-a name-b: how many times faster b is than a
-  awk -v a="$(median <"$SIM_DIR/$1.wall")" -v b="$(median <"$SIM_DIR/$2.wall")" \
-    'BEGIN {printf "%.2f", a / b}'
-}
 
 bench_fabric() {  # levels:radix:hosts
   local levels radix hosts net i mads
@@ -113,12 +105,12 @@ bench_fabric() {  # levels:radix:hosts
     if (c == 0) { printf "  ibatlas: %d MADs; too few for ibsim CPU ticks\n", m; exit }
     printf "  ibatlas: %d MADs; ibsim answers %.0f MADs per CPU second; ", m, m / (c / hz)
     printf "ibatlas reaches %.0f%% of that ceiling\n", 100 * (c / hz) / (w / 1e9) }'
-  echo "  faster than ibnetdiscover: $(ratio ibnd ibatlas)x; than ibnetdiscover -o 64:" \
-    "$(ratio ibnd64 ibatlas)x"
+  echo "  faster than ibnetdiscover: $(ratio "$SIM_DIR" ibnd ibatlas)x; than ibnetdiscover -o 64:" \
+    "$(ratio "$SIM_DIR" ibnd64 ibatlas)x"
   if [[ -n ${WITH_ROUTES:-} ]]; then
     report dump_lfts "dump_lfts"
     report routes "ibatlas discover --routes"
-    echo "  --routes faster than dump_lfts: $(ratio dump_lfts routes)x;" \
+    echo "  --routes faster than dump_lfts: $(ratio "$SIM_DIR" dump_lfts routes)x;" \
       "$(sed -n 's/.* s: \([0-9]*\) MADs sent.*/\1/p' "$SIM_DIR/err.routes") MADs"
   fi
   for w in ${WINDOWS:-}; do

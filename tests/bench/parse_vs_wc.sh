@@ -18,8 +18,8 @@ files=("$tmp/generated-20k.txt"
        "$realworld/mlunacek-janus/ibnetdiscover-2-12-2014"
        "$realworld/timofieiev-opensm-subnet-lst/opensm-subnet.lst")
 
-now_ns() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# shellcheck source=bench_lib.sh
+source "$(dirname "$0")/bench_lib.sh"
 
 printf '%-28s %9s %10s %10s %7s %9s\n' file MB "wc -l ms" "ibatlas ms" ratio "MB/s"
 for f in "${files[@]}"; do
