@@ -1,7 +1,7 @@
 // ibatlas discover: crawl the local subnet with directed-route SMPs and write the snapshot.
 //
 //   ibatlas discover [-C ca] [-P port] [-o FILE] [--to FORMAT] [-t ms] [--retries N]
-//                    [--outstanding N] [--max-hops N] [--routes] [--counters]
+//                    [--outstanding N] [--max-hops N] [--routes] [--counters] [--sl2vl]
 //                    [--node-name-map FILE] [-v]
 //
 // ibnetdiscover spells the window -o; here -o is the output file (as in every ibatlas
@@ -36,6 +36,7 @@ struct DiscoverOptions {
   std::size_t max_hops = DirectedRoute::kMaxHops;
   bool routes = false;
   bool counters = false;
+  bool sl2vl = false;
   std::string node_name_map;
   bool verbose = false;
 };
@@ -92,6 +93,7 @@ CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
   CrawlOptions crawl = live_crawl_options(options.port, options.retries, options.max_hops, err);
   crawl.routes = options.routes;
   crawl.counters = options.counters;
+  crawl.sl2vl = options.sl2vl;
   return crawl;
 }
 
@@ -108,8 +110,7 @@ int run_discover(DiscoverOptions options, std::ostream& out, std::ostream& err) 
   }
   write_snapshot(options, fabric, out);
   if (options.verbose) {
-    result.fabric = fabric;
-    write_crawl_statistics(result, err);
+    write_crawl_statistics(fabric, result.report.statistics, err);
   }
   write_discovery_report(result.report, err);
   return result.report.complete() ? kExitOk : kExitPartial;
@@ -142,6 +143,8 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
   cmd->add_flag("--routes", options->routes, "Also read every switch's LFT (as dump_lfts)");
   cmd->add_flag("--counters", options->counters,
                 "Also read PortCounters(+Extended) of cabled ports (never resets them)");
+  cmd->add_flag("--sl2vl", options->sl2vl,
+                "Also read the SL-to-VL tables between LinkUp ports (as smpquery sl2vl)");
   cmd->add_option("--node-name-map", options->node_name_map, "infiniband-diags node-name-map file");
   cmd->add_flag("-v,--verbose", options->verbose, "Print crawl statistics on stderr");
   cmd->callback([options, &out, &err, &status] {

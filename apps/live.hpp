@@ -31,6 +31,6 @@ CrawlOptions live_crawl_options(const LivePortOptions& port, int retries, std::s
 
 // One line on `err`: nodes and links found, time, MADs sent, answered, timed out, retried,
 // the most in flight at once (-v).
-void write_crawl_statistics(const DiscoveryResult& result, std::ostream& err);
+void write_crawl_statistics(const Fabric& fabric, const CrawlStatistics& s, std::ostream& err);
 
 }  // namespace ibatlas::cli

@@ -67,7 +67,7 @@ ReadResult load_live(const std::string& source, const SourceOptions& options, st
   crawl.counters = live.counters;
   DiscoveryResult result = crawl_live(live_port(source, live.port), std::move(crawl));
   if (options.verbose) {
-    write_crawl_statistics(result, err);
+    write_crawl_statistics(result.fabric, result.report.statistics, err);
   }
   write_discovery_report(result.report, err);
   ++options.outcome.crawls;
@@ -110,10 +110,9 @@ CrawlOptions live_crawl_options(const LivePortOptions& port, int retries, std::s
   return crawl;
 }
 
-void write_crawl_statistics(const DiscoveryResult& result, std::ostream& err) {
-  const CrawlStatistics& s = result.report.statistics;
-  err << "ibatlas: discovered " << result.fabric.nodes().size() << " nodes, "
-      << result.fabric.links().size() << " links in " << s.elapsed_seconds << " s: " << s.mads_sent
+void write_crawl_statistics(const Fabric& fabric, const CrawlStatistics& s, std::ostream& err) {
+  err << "ibatlas: discovered " << fabric.nodes().size() << " nodes, " << fabric.links().size()
+      << " links in " << s.elapsed_seconds << " s: " << s.mads_sent
       << " MADs sent, " << s.replies << " answered, " << s.timeouts << " timeouts, " << s.retries
       << " retries, at most " << s.peak_in_flight << " in flight\n";
 }

@@ -77,7 +77,7 @@ std::vector<PortId> Fabric::links() const {
 bool operator==(const Fabric& a, const Fabric& b) {
   // The indexes are functions of the vectors, so comparing the vectors is enough.
   return a.nodes_ == b.nodes_ && a.ports_ == b.ports_ && a.tables_ == b.tables_ &&
-         a.provenance_ == b.provenance_;
+         a.sl_to_vl_ == b.sl_to_vl_ && a.provenance_ == b.provenance_;
 }
 
 bool is_aggregation_node(const Node& node) {

@@ -73,21 +73,39 @@ void FabricBuilder::add_forwarding_table(NodeId switch_node, std::vector<std::ui
   tables_.push_back(ForwardingTable{switch_node, std::move(out_port)});
 }
 
+void FabricBuilder::add_sl_to_vl_table(PortId in, PortId out,
+                                       const std::array<std::uint8_t, 16>& vl) {
+  assert(in.value < ports_.size() && out.value < ports_.size());
+  assert(ports_[in.value].node == ports_[out.value].node);
+  sl_to_vl_.push_back(SlToVlTable{in, out, vl});
+}
+
 Fabric FabricBuilder::build() && {
   // New order: by node, then port number. old_to_new maps builder ids to final ids.
   std::vector<std::uint32_t> old_to_new(ports_.size());
-  std::vector<Port> ordered;
-  ordered.reserve(ports_.size());
+  std::uint32_t next = 0;
+  bool already_ordered = true;
   for (std::size_t n = 0; n < nodes_.size(); ++n) {
     std::vector<PortId>& ids = ports_by_node_[n];
     std::sort(ids.begin(), ids.end(), [this](PortId a, PortId b) {
       return ports_[a.value].number < ports_[b.value].number;
     });
-    nodes_[n].first_port = PortId{static_cast<std::uint32_t>(ordered.size())};
+    nodes_[n].first_port = PortId{next};
     nodes_[n].ports = static_cast<std::uint32_t>(ids.size());
     for (PortId id : ids) {
-      old_to_new[id.value] = static_cast<std::uint32_t>(ordered.size());
-      ordered.push_back(std::move(ports_[id.value]));
+      already_ordered = already_ordered && id.value == next;
+      old_to_new[id.value] = next++;
+    }
+  }
+  // The crawl and most readers add ports node by node in number order: then the ports, a
+  // fabric's largest vector, move over instead of being copied.
+  std::vector<Port> ordered;
+  if (already_ordered) {
+    ordered = std::move(ports_);
+  } else {
+    ordered.resize(ports_.size());
+    for (std::size_t i = 0; i < ports_.size(); ++i) {
+      ordered[old_to_new[i]] = std::move(ports_[i]);
     }
   }
   for (Port& p : ordered) {
@@ -98,11 +116,19 @@ Fabric FabricBuilder::build() && {
   std::sort(tables_.begin(), tables_.end(), [](const ForwardingTable& a, const ForwardingTable& b) {
     return a.switch_node < b.switch_node;
   });
+  for (SlToVlTable& t : sl_to_vl_) {
+    t.in = PortId{old_to_new[t.in.value]};
+    t.out = PortId{old_to_new[t.out.value]};
+  }
+  std::sort(sl_to_vl_.begin(), sl_to_vl_.end(), [](const SlToVlTable& a, const SlToVlTable& b) {
+    return std::pair(a.in, a.out) < std::pair(b.in, b.out);
+  });
 
   Fabric fabric;
   fabric.nodes_ = std::move(nodes_);
   fabric.ports_ = std::move(ordered);
   fabric.tables_ = std::move(tables_);
+  fabric.sl_to_vl_ = std::move(sl_to_vl_);
   fabric.provenance_ = std::move(provenance_);
   fabric.node_by_guid_ = std::move(node_by_guid_);
   for (std::uint32_t i = 0; i < fabric.ports_.size(); ++i) {

@@ -22,6 +22,9 @@ FabricBuilder from_fabric(const Fabric& fabric) {
   for (const ForwardingTable& table : fabric.forwarding_tables()) {
     builder.add_forwarding_table(table.switch_node, table.out_port);
   }
+  for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
+    builder.add_sl_to_vl_table(table.in, table.out, table.vl);
+  }
   builder.set_provenance(fabric.provenance());
   return builder;
 }

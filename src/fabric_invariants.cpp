@@ -1,6 +1,7 @@
 // check_invariants: the promises Fabric makes to every analysis, checked in one place
 // (ninja's VerifyGraph). Readers' tests call it on everything they read.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,27 @@ void check_node_ports(const Fabric& fabric, NodeId id, std::vector<std::string>&
   }
 }
 
+// Both ports exist and belong to one node; a CA's or router's table is its port's own
+// (in == out); a VL is 0-15.
+void check_sl_to_vl_tables(const Fabric& fabric, std::vector<std::string>& problems) {
+  std::size_t ports = fabric.ports().size();
+  for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
+    if (table.in.value >= ports || table.out.value >= ports) {
+      problems.push_back("an SL-to-VL table names a port past the port vector");
+      continue;
+    }
+    NodeId node = fabric.node_of(table.in);
+    if (node != fabric.node_of(table.out)) {
+      problems.push_back("an SL-to-VL table joins ports of two nodes");
+    } else if (fabric.node(node).type != NodeType::Switch && table.in != table.out) {
+      problems.push_back("an SL-to-VL table of a CA or router joins two of its ports");
+    }
+    if (std::any_of(table.vl.begin(), table.vl.end(), [](std::uint8_t vl) { return vl > 15; })) {
+      problems.push_back("an SL-to-VL table maps to a VL above 15");
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> check_invariants(const Fabric& fabric) {
@@ -68,6 +90,7 @@ std::vector<std::string> check_invariants(const Fabric& fabric) {
       problems.push_back("a forwarding table belongs to something that is not a switch");
     }
   }
+  check_sl_to_vl_tables(fabric, problems);
   return problems;
 }
 

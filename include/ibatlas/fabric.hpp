@@ -6,6 +6,7 @@
 // Rules (DESIGN.md): flat vectors, typed ids, no owning pointers, no virtuals. A value a
 // source does not give is std::nullopt, never zero. Build one with FabricBuilder.
 
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <memory>
@@ -203,6 +204,17 @@ struct ForwardingTable {
   friend bool operator==(const ForwardingTable&, const ForwardingTable&) = default;
 };
 
+// One SLtoVLMappingTable: vl[sl] is the virtual lane a packet of service level `sl` uses. A
+// switch has one per (input port, output port) pair, for packets that come in by `in` and
+// leave by `out` (in is port 0 for packets the switch sends itself); a CA or router port has
+// one of its own, with in == out. VL 15 means "dropped". Only tables that were read are held.
+struct SlToVlTable {
+  PortId in;
+  PortId out;
+  std::array<std::uint8_t, 16> vl{};
+  friend bool operator==(const SlToVlTable&, const SlToVlTable&) = default;
+};
+
 // Where a snapshot came from. time is ISO 8601 UTC ("2026-11-29T23:48:00Z") when known.
 struct Provenance {
   std::string source;  // file name, or "live:<ca>/<port>"
@@ -244,6 +256,9 @@ class Fabric {
 
   std::span<const ForwardingTable> forwarding_tables() const { return tables_; }
 
+  // Sorted by (in, out): by node, then input port, then output port. Empty: none were read.
+  std::span<const SlToVlTable> sl_to_vl_tables() const { return sl_to_vl_; }
+
   const Provenance& provenance() const { return provenance_; }
 
   friend bool operator==(const Fabric& a, const Fabric& b);
@@ -253,6 +268,7 @@ class Fabric {
   std::vector<Node> nodes_;
   std::vector<Port> ports_;
   std::vector<ForwardingTable> tables_;
+  std::vector<SlToVlTable> sl_to_vl_;
   Provenance provenance_;
   std::unordered_map<Guid, NodeId> node_by_guid_;
   std::unordered_map<Lid, PortId> port_by_base_lid_;

@@ -46,6 +46,10 @@ class FabricBuilder {
 
   void add_forwarding_table(NodeId switch_node, std::vector<std::uint8_t> out_port);
 
+  // A table for packets in by `in` and out by `out` (a CA or router port: in == out).
+  // REQUIRES: both are ports of this builder, of one node.
+  void add_sl_to_vl_table(PortId in, PortId out, const std::array<std::uint8_t, 16>& vl);
+
   void set_provenance(Provenance provenance) { provenance_ = std::move(provenance); }
 
   // Builds the snapshot. Leaves the builder empty.
@@ -56,6 +60,7 @@ class FabricBuilder {
   std::vector<Port> ports_;
   std::vector<std::vector<PortId>> ports_by_node_;  // per node, in insertion order
   std::vector<ForwardingTable> tables_;
+  std::vector<SlToVlTable> sl_to_vl_;
   Provenance provenance_;
   std::unordered_map<Guid, NodeId> node_by_guid_;
 };

@@ -43,6 +43,10 @@ void Crawl::handle(const MadJob& job, const SmpReply& reply) {
     on_perf(job, reply);
     return;
   }
+  if (p.kind == Kind::SlToVl) {
+    on_sl_to_vl(job, reply);
+    return;
+  }
   if (reply.status != SmpStatus::Ok) {
     on_failure(job, reply);
     return;
@@ -218,6 +222,7 @@ void Crawl::add_node(const Arrival& arrival) {
   }
   request(arrival.route, SmpAttribute::SwitchInfo, 0,
           MadPurpose{MadPurpose::Kind::SwitchInfo, index, 0, 0});
+  nodes_[index].port_infos_left = static_cast<std::uint16_t>(arrival.info.num_ports + 1);
   for (std::uint32_t p = 0; p <= arrival.info.num_ports; ++p) {
     read_port_info(index, static_cast<std::uint8_t>(p), arrival.route);
   }

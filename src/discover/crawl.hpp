@@ -39,6 +39,13 @@ struct PortRecord {
   std::uint8_t probe_saw_port = 0;
 };
 
+// One SLtoVLMappingTable read (--sl2vl). A CA's or router's has in == out.
+struct SlToVlRead {
+  std::uint8_t in = 0;
+  std::uint8_t out = 0;
+  SlToVlFields vl{};
+};
+
 // What the counters phase read for one port (kept apart: most crawls read none).
 struct CounterRecord {
   std::optional<PortCountersFields> basic;
@@ -54,8 +61,12 @@ struct NodeRecord {
   std::vector<PortRecord> ports;        // by port number, 0 .. NumPorts
   std::vector<CounterRecord> counters;  // by port number; empty unless counters were read
   std::vector<std::uint8_t> lft;
-  std::uint32_t lft_blocks_left = 0;
+  std::uint32_t lft_blocks_left = 0;  // blocks not answered yet
+  std::uint32_t lft_next_block = 0;   // the next block to request
   bool lft_failed = false;
+  std::vector<SlToVlRead> sl2vl;      // tables read (--sl2vl)
+  std::uint32_t sl2vl_next_pair = 0;  // switch: next (in, out) to consider, in * (N + 1) + out
+  std::uint16_t port_infos_left = 0;  // switch: PortInfo MADs not answered or failed yet
 
   bool is_switch() const { return info.node_type == static_cast<std::uint8_t>(NodeType::Switch); }
 };
@@ -88,6 +99,9 @@ class Crawl {
 
   const std::vector<NodeRecord>& nodes() const { return nodes_; }
 
+  // Hands the records over to build_result(), which frees them as the snapshot grows.
+  std::vector<NodeRecord> take_nodes() { return std::move(nodes_); }
+
   const std::vector<PendingIssue>& issues() const { return issues_; }
 
  private:
@@ -97,7 +111,11 @@ class Crawl {
   void on_port_info(const MadJob& job, const PortInfoFields& fields);
   void on_switch_info(const MadJob& job, const SwitchInfoFields& fields);
   void on_lft(const MadJob& job, const SmpReply& reply);
+  void request_next_lft_block(std::uint32_t node);
   void on_perf(const MadJob& job, const SmpReply& reply);
+  void on_sl_to_vl(const MadJob& job, const SmpReply& reply);
+  void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
+  void request_next_sl_to_vl(std::uint32_t node);
   void on_failure(const MadJob& job, const SmpReply& reply);
 
   void resolve(const Arrival& arrival);
@@ -127,8 +145,9 @@ class Crawl {
   std::vector<PendingIssue> issues_;
 };
 
-// Turns the records into the snapshot and the report.
-DiscoveryResult build_result(const Crawl& crawl, const CrawlStatistics& statistics,
+// Turns the records into the snapshot and the report. Takes the records (crawl.nodes() is
+// empty afterwards).
+DiscoveryResult build_result(Crawl& crawl, const CrawlStatistics& statistics,
                              const CrawlOptions& options);
 
 // "no answer after 4 attempts", "rejected: MAD status 0x001c (invalid attribute or modifier)".

@@ -58,6 +58,16 @@ Port to_port(const NodeRecord& record, std::size_t p) {
   return port;
 }
 
+std::size_t kept_port_count(const std::vector<NodeRecord>& nodes) {
+  std::size_t count = 0;
+  for (const NodeRecord& record : nodes) {
+    for (std::size_t p = 0; p < record.ports.size(); ++p) {
+      count += keeps_port(record, p) ? 1 : 0;
+    }
+  }
+  return count;
+}
+
 std::vector<DuplicateGuid> find_duplicates(const std::vector<NodeRecord>& nodes) {
   std::map<Guid, std::vector<std::uint32_t>> by_guid;
   for (std::uint32_t i = 0; i < nodes.size(); ++i) {
@@ -79,12 +89,13 @@ std::vector<DuplicateGuid> find_duplicates(const std::vector<NodeRecord>& nodes)
   return duplicates;
 }
 
-std::vector<DiscoveryIssue> named_issues(const Crawl& crawl) {
+std::vector<DiscoveryIssue> named_issues(const std::vector<PendingIssue>& pending_issues,
+                                         const std::vector<NodeRecord>& nodes) {
   std::vector<DiscoveryIssue> issues;
-  for (const PendingIssue& pending : crawl.issues()) {
+  for (const PendingIssue& pending : pending_issues) {
     DiscoveryIssue issue = pending.issue;
     if (pending.node) {
-      const NodeRecord& node = crawl.nodes()[*pending.node];
+      const NodeRecord& node = nodes[*pending.node];
       issue.node_guid = node.info.node_guid;
       issue.node_description = node.description.value_or("");
     }
@@ -107,35 +118,49 @@ Provenance provenance_of(const std::vector<NodeRecord>& nodes, const CrawlOption
 
 }  // namespace
 
-DiscoveryResult build_result(const Crawl& crawl, const CrawlStatistics& statistics,
+DiscoveryResult build_result(Crawl& crawl, const CrawlStatistics& statistics,
                              const CrawlOptions& options) {
-  const std::vector<NodeRecord>& nodes = crawl.nodes();
+  // Each record's ports are freed once the builder has them, so records and snapshot are
+  // never both whole in memory; cables are set at the end, when every port has its id.
+  std::vector<NodeRecord> nodes = crawl.take_nodes();
   FabricBuilder builder;
+  builder.reserve(nodes.size(), kept_port_count(nodes));
+  builder.set_provenance(provenance_of(nodes, options));
   std::vector<std::vector<std::optional<PortId>>> ids(nodes.size());
-  for (const NodeRecord& record : nodes) {
+  std::vector<std::pair<PortId, PeerRef>> cables;
+  for (NodeRecord& record : nodes) {
     NodeId node = builder.add_node(to_node(record));
     ids[node.value].resize(record.ports.size());
     for (std::size_t p = 0; p < record.ports.size(); ++p) {
-      if (keeps_port(record, p)) {
-        ids[node.value][p] = builder.add_port(node, to_port(record, p));
+      if (!keeps_port(record, p)) {
+        continue;
+      }
+      PortId id = builder.add_port(node, to_port(record, p));
+      ids[node.value][p] = id;
+      if (record.ports[p].peer) {
+        cables.emplace_back(id, *record.ports[p].peer);
       }
     }
     if (options.routes && record.is_switch() && !record.lft.empty() &&
         record.lft_blocks_left == 0 && !record.lft_failed) {
-      builder.add_forwarding_table(node, record.lft);
+      builder.add_forwarding_table(node, std::move(record.lft));
     }
-  }
-  for (std::size_t n = 0; n < nodes.size(); ++n) {
-    for (std::size_t p = 0; p < nodes[n].ports.size(); ++p) {
-      const std::optional<PeerRef>& peer = nodes[n].ports[p].peer;
-      if (peer && ids[n][p] && ids[peer->node][peer->port]) {
-        builder.set_peer(*ids[n][p], *ids[peer->node][peer->port]);
+    for (const SlToVlRead& table : record.sl2vl) {  // --sl2vl; both ports were read, so kept
+      if (ids[node.value][table.in] && ids[node.value][table.out]) {
+        builder.add_sl_to_vl_table(*ids[node.value][table.in], *ids[node.value][table.out],
+                                   table.vl);
       }
     }
+    record.ports = {};
+    record.counters = {};
   }
-  builder.set_provenance(provenance_of(nodes, options));
+  for (const auto& [from, to] : cables) {
+    if (std::optional<PortId> far = ids[to.node][to.port]) {
+      builder.set_peer(from, *far);
+    }
+  }
   DiscoveryResult result{std::move(builder).build(), {}};
-  result.report.issues = named_issues(crawl);
+  result.report.issues = named_issues(crawl.issues(), nodes);
   result.report.duplicates = find_duplicates(nodes);
   result.report.statistics = statistics;
   return result;

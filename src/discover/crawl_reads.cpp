@@ -12,6 +12,9 @@ namespace {
 
 constexpr std::uint8_t kBaseSpeedQdr = 4;
 
+// LFT blocks of one switch in the queue or in flight at a time (see request_next_lft_block).
+constexpr std::uint32_t kLftBlocksAheadPerSwitch = 8;
+
 // ExtPortInfo (0xFF90) is in the vendor-specific attribute range: ask only the vendors that
 // define it as Mellanox does (Mellanox/NVIDIA, and Bull's rebadged devices, as libibnetdisc).
 bool speaks_mlnx_ext_port_info(std::uint32_t vendor_id) {
@@ -60,6 +63,7 @@ void Crawl::on_port_info(const MadJob& job, const PortInfoFields& fields) {
             MadPurpose{MadPurpose::Kind::MlnxExt, node, port, 0});
   }
   consider_probe(node, port);
+  sl_to_vl_after_port_info(job, &fields);
 }
 
 void Crawl::consider_probe(std::uint32_t node_index, std::uint8_t p) {
@@ -124,10 +128,22 @@ void Crawl::on_switch_info(const MadJob& job, const SwitchInfoFields& fields) {
   }
   node.lft.assign(static_cast<std::size_t>(fields.linear_fdb_top) + 1, ForwardingTable::kNoRoute);
   node.lft_blocks_left = lft_block_count(fields.linear_fdb_top);
-  for (std::uint32_t block = 0; block < node.lft_blocks_left; ++block) {
-    request(node.route, SmpAttribute::LinearForwardingTable, block,
-            MadPurpose{MadPurpose::Kind::Lft, job.purpose.node, 0, block});
+  for (std::uint32_t i = 0; i < kLftBlocksAheadPerSwitch; ++i) {
+    request_next_lft_block(job.purpose.node);
   }
+}
+
+// A switch's blocks go out a few at a time, the next one when one comes back: queueing all
+// of them at once held every block's MAD job in memory (257,760 of them, 31 MB, on a
+// 1,440-switch fabric), and the window stays full anyway with many switches to read.
+void Crawl::request_next_lft_block(std::uint32_t index) {
+  NodeRecord& node = nodes_[index];
+  if (static_cast<std::size_t>(node.lft_next_block) * 64 >= node.lft.size()) {
+    return;
+  }
+  std::uint32_t block = node.lft_next_block++;
+  request(node.route, SmpAttribute::LinearForwardingTable, block,
+          MadPurpose{MadPurpose::Kind::Lft, index, 0, block});
 }
 
 void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
@@ -137,6 +153,7 @@ void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
     node.lft[first + i] = reply.data[i];
   }
   --node.lft_blocks_left;
+  request_next_lft_block(job.purpose.node);
 }
 
 void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
@@ -158,12 +175,16 @@ void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
                  : ": the local port does not answer";
   }
   add_issue(kind, job, node, port, what);
+  if (p.kind == Kind::PortInfo) {
+    sl_to_vl_after_port_info(job, nullptr);
+  }
   if (p.kind == Kind::Probe && node) {
     end_probe(*node, p.port, ProbeState::Failed);
   } else if (p.kind == Kind::PortInfo && nodes_[p.node].is_switch() && p.port != 0) {
     end_probe(p.node, p.port, ProbeState::Failed);
   } else if (p.kind == Kind::Lft) {
     nodes_[p.node].lft_failed = true;
+    request_next_lft_block(p.node);  // the rest of the table is still worth reporting on
   }
 }
 

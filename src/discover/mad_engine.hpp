@@ -25,6 +25,7 @@ struct MadPurpose {
     PortInfo,     // of `node`'s `port`
     MlnxExt,      // ExtPortInfo of `node`'s `port`
     Lft,          // LFT `block` of `node`
+    SlToVl,       // SLtoVLMappingTable of `node`: in port `block`, out port `port` (CA: both)
     Counters,     // PerfMgt PortCounters of `node`'s `port`
     CountersExt,  // PerfMgt PortCountersExtended
   };

@@ -99,6 +99,22 @@ std::uint32_t lft_block_count(std::uint16_t linear_fdb_top) {
   return static_cast<std::uint32_t>(linear_fdb_top) / 64 + 1;
 }
 
+SlToVlFields decode_sl_to_vl(PayloadView d) {
+  SlToVlFields vl;
+  for (std::size_t sl = 0; sl < vl.size(); ++sl) {
+    vl[sl] = get<std::uint8_t>(d, 4 * sl, 4);
+  }
+  return vl;
+}
+
+MadPayload encode_sl_to_vl(const SlToVlFields& vl) {
+  MadPayload d{};
+  for (std::size_t sl = 0; sl < vl.size(); ++sl) {
+    put(d, 4 * sl, 4, vl[sl]);
+  }
+  return d;
+}
+
 PortInfoFields decode_port_info(PayloadView d) {
   PortInfoFields f;
   f.lid = get<Lid>(d, 128, 16);

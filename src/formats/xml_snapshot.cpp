@@ -3,7 +3,8 @@
 //
 // Lossless by construction: every optional field is an attribute that is present exactly
 // when the value is, nodes keep their order (ports are referenced by node index, since
-// GUIDs can repeat in a live crawl), and a forwarding table is its bytes in hex.
+// GUIDs can repeat in a live crawl), a forwarding table is its bytes in hex and an SL-to-VL
+// table its 16 VLs, one hex digit each.
 
 #include "ibatlas/formats/xml_snapshot.hpp"
 
@@ -158,6 +159,19 @@ void put_table(pugi::xml_node root, const ForwardingTable& table) {
   e.append_child(pugi::node_pcdata).set_value(bytes.c_str());
 }
 
+// <sl2vl-table node="3" in="0" out="2">0123456789abcde7</sl2vl-table>: VL of SL 0 first.
+void put_sl_to_vl(const Fabric& fabric, pugi::xml_node root, const SlToVlTable& table) {
+  pugi::xml_node e = root.append_child("sl2vl-table");
+  put_text(e, "node", std::to_string(fabric.node_of(table.in).value));
+  put_text(e, "in", std::to_string(fabric.port(table.in).number));
+  put_text(e, "out", std::to_string(fabric.port(table.out).number));
+  std::string digits;
+  for (std::uint8_t vl : table.vl) {
+    digits += "0123456789abcdef"[vl & 0xf];
+  }
+  e.append_child(pugi::node_pcdata).set_value(digits.c_str());
+}
+
 void put_provenance(pugi::xml_node root, const Provenance& p) {
   pugi::xml_node e = root.append_child("provenance");
   put_text(e, "source", p.source);
@@ -231,6 +245,9 @@ void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
   }
   for (const ForwardingTable& table : fabric.forwarding_tables()) {
     put_table(root, table);
+  }
+  for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
+    put_sl_to_vl(fabric, root, table);
   }
   doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
 }

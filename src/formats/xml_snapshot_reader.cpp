@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,7 @@ constexpr std::array<std::string_view, 17> kPortAttributes = {
     "mtu",       "mtu-cap",       "vl-cap",
     "peer-node", "peer-port"};
 constexpr std::array<std::string_view, 2> kTableAttributes = {"switch", "size"};
+constexpr std::array<std::string_view, 3> kSlToVlAttributes = {"node", "in", "out"};
 
 // A port's peer, resolved once every node is known (a peer may come later in the file).
 struct PendingPeer {
@@ -70,11 +72,14 @@ class SnapshotReader {
   PortCounters read_counters(pugi::xml_node e) const;
   void resolve_peer(const PendingPeer& pending);
   void read_table(pugi::xml_node e);
+  PortId table_port(pugi::xml_node e, NodeId node, const char* attribute) const;
+  void read_sl_to_vl(pugi::xml_node e);
 
   std::string_view text_;
   XmlChecker c_;
   FabricBuilder builder_;
   std::vector<PendingPeer> peers_;
+  std::set<std::pair<PortId, PortId>> sl_to_vl_seen_;
 };
 
 void SnapshotReader::check_root(const pugi::xml_document& doc) const {
@@ -283,6 +288,57 @@ void SnapshotReader::read_table(pugi::xml_node e) {
   builder_.add_forwarding_table(NodeId{static_cast<std::uint32_t>(node)}, std::move(out_port));
 }
 
+PortId SnapshotReader::table_port(pugi::xml_node e, NodeId node, const char* attribute) const {
+  std::string_view text = c_.required(e, attribute);
+  auto number = static_cast<std::uint8_t>(*c_.number(e, attribute, 255));
+  std::optional<PortId> port = builder_.find_port(node, number);
+  if (!port) {
+    c_.fail(e, c_.where(e, attribute) + " naming a <port> of node " + std::to_string(node.value),
+            quote_found(text));
+  }
+  return *port;
+}
+
+// <sl2vl-table node="3" in="0" out="2">0123456789abcde7</sl2vl-table>
+void SnapshotReader::read_sl_to_vl(pugi::xml_node e) {
+  c_.check_attributes(e, kSlToVlAttributes);
+  std::string_view index = c_.required(e, "node");
+  std::uint64_t node = *c_.number(e, "node", UINT32_MAX);
+  if (node >= builder_.node_count()) {
+    c_.fail(e, "attribute node naming the index of a <node>", quote_found(index));
+  }
+  NodeId id{static_cast<std::uint32_t>(node)};
+  PortId in = table_port(e, id, "in");
+  PortId out = table_port(e, id, "out");
+  if (builder_.node(id).type != NodeType::Switch && in != out) {
+    std::string pair = std::string("in=\"") + e.attribute("in").value() + "\" out=\"" +
+                       e.attribute("out").value() + "\"";
+    c_.fail(e, "in equal to out on a CA or router", pair);
+  }
+  if (!sl_to_vl_seen_.emplace(in, out).second) {
+    c_.fail(e, "one <sl2vl-table> per node, in and out", "a second one");
+  }
+  pugi::xml_node child = e.first_child();
+  if (child && (child.type() != pugi::node_pcdata || child.next_sibling())) {
+    c_.fail(child, "only hex digits inside <sl2vl-table>", XmlChecker::describe(child));
+  }
+  std::string_view digits = text::trim(e.child_value());
+  std::array<std::uint8_t, 16> vl{};
+  for (std::size_t sl = 0; sl < digits.size() && digits.size() == vl.size(); ++sl) {
+    std::optional<std::uint64_t> value = text::parse_hex(digits.substr(sl, 1));
+    if (!value || digits[sl] == '+' || digits[sl] == '-') {
+      digits = {};  // reported below
+      break;
+    }
+    vl.at(sl) = static_cast<std::uint8_t>(*value);
+  }
+  if (digits.size() != vl.size()) {
+    c_.fail(e, "16 hex digits inside <sl2vl-table>, the VL of SL 0 first",
+            quote_found(e.child_value()));
+  }
+  builder_.add_sl_to_vl_table(in, out, vl);
+}
+
 // The text from `offset` to the end of its line, for a parse error's "found" part.
 std::string_view rest_of_line(std::string_view text, std::size_t offset) {
   std::string_view rest = text.substr(std::min(offset, text.size()));
@@ -308,10 +364,10 @@ Fabric SnapshotReader::read() {
       have_provenance = true;
     } else if (kind == "node") {
       read_node(child);
-    } else if (kind == "forwarding-table") {
+    } else if (kind == "forwarding-table" || kind == "sl2vl-table") {
       tables.push_back(child);
     } else {
-      c_.fail(child, "<provenance> (once), <node> or <forwarding-table>",
+      c_.fail(child, "<provenance> (once), <node>, <forwarding-table> or <sl2vl-table>",
               XmlChecker::describe(child));
     }
   }
@@ -322,7 +378,11 @@ Fabric SnapshotReader::read() {
     resolve_peer(pending);
   }
   for (pugi::xml_node table : tables) {
-    read_table(table);
+    if (std::string_view(table.name()) == "sl2vl-table") {
+      read_sl_to_vl(table);
+    } else {
+      read_table(table);
+    }
   }
   return std::move(builder_).build();
 }

@@ -8,7 +8,7 @@
 namespace ibatlas {
 
 Fabric replace_tables(const Fabric& fabric, std::vector<ForwardingTable> tables) {
-  // As from_fabric (fabric_copy.hpp) does, minus the old tables: nodes, then their ports in
+  // As from_fabric (fabric_copy.hpp) does, minus the old forwarding tables: nodes, then their ports in
   // the fabric's order, so that every id stays what it was.
   FabricBuilder builder;
   for (const Node& node : fabric.nodes()) {
@@ -24,6 +24,9 @@ Fabric replace_tables(const Fabric& fabric, std::vector<ForwardingTable> tables)
   }
   for (ForwardingTable& table : tables) {
     builder.add_forwarding_table(table.switch_node, std::move(table.out_port));
+  }
+  for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
+    builder.add_sl_to_vl_table(table.in, table.out, table.vl);
   }
   builder.set_provenance(fabric.provenance());
   return std::move(builder).build();

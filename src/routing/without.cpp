@@ -72,6 +72,9 @@ Fabric without(const Fabric& fabric, std::span<const Place> gone) {
       builder.add_forwarding_table(table.switch_node, table.out_port);
     }
   }
+  for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
+    builder.add_sl_to_vl_table(table.in, table.out, table.vl);  // configuration: it stays
+  }
   builder.set_provenance(fabric.provenance());
   return std::move(builder).build();
 }

@@ -3,12 +3,15 @@
 # of 2 outstanding SMPs, and -o 64), on the same ibsim fabric in the same run, alternating
 # A B C A B C so drift hits all alike. Per fabric it prints the median wall time and peak
 # RSS of each, the ratios, and the simulator's CPU time per run: ibsim answers MADs one at a
-# time in one thread, so its CPU time over a crawl is the floor no client can beat.
+# time in one thread, so its CPU time over a crawl is a floor no client can beat. The other
+# floor is umad2sim's plumbing in the client: tests/bench/umad_floor_bench sends as many bare
+# SMPs as the crawl did, through the same window, with no crawl behind them.
 #
 #   tests/bench/discover_vs_ibnetdiscover.sh BUILD_DIR [RUNS] [LEVELS:RADIX:HOSTS...]
 #
-# BUILD_DIR: a Release build with IBATLAS_BUILD_BENCHMARKS=ON (apps/ibatlas and
-# tests/bench/discover_bench, which writes the generated fat-tree netfiles). Default
+# BUILD_DIR: a Release build with IBATLAS_BUILD_BENCHMARKS=ON (apps/ibatlas,
+# tests/bench/umad_floor_bench and tests/bench/discover_bench, which writes the generated
+# fat-tree netfiles). Default
 # fabrics: 2:36:500 3:36:2000 3:36:10000. Each fabric gets its own ibsim (own
 # IBSIM_SOCKNAME, sized with -N/-S/-P) and opensm; opensm is stopped once the subnet is up
 # (the LIDs stay in ibsim) so its sweeps do not load the simulator during the timings.
@@ -28,6 +31,10 @@ source scripts/sim-env.sh
 source tests/bench/bench_lib.sh
 SIM_TIMEOUT=${SIM_TIMEOUT:-300}  # opensm needs about 70 s on the 10k-host tree
 ibatlas=$build/apps/ibatlas
+floor=$build/tests/bench/umad_floor_bench
+
+# How many MADs the last run of NAME sent (from its -v line).
+mads_of() { sed -n 's/.* s: \([0-9]*\) MADs sent.*/\1/p' "$SIM_DIR/err.$1"; }
 
 # ibsim's user+system CPU time in clock ticks.
 sim_cpu() { awk '{print $14 + $15}' "/proc/$SIM_IBSIM_PID/stat"; }
@@ -85,9 +92,12 @@ bench_fabric() {  # levels:radix:hosts
     timed ibnd ibnetdiscover
     timed ibnd64 ibnetdiscover -o 64
     timed ibatlas "$ibatlas" discover -v
+    # The umad floor: as many bare SMPs as the crawl sent, through the same window.
+    timed floor "$floor" "$(mads_of ibatlas)" 16
     if [[ -n ${WITH_ROUTES:-} ]]; then
       timed dump_lfts dump_lfts
       timed routes "$ibatlas" discover --routes -v
+      timed floor_routes "$floor" "$(mads_of routes)" 16
     fi
     for w in ${WINDOWS:-}; do
       timed "window$w" "$ibatlas" discover --outstanding "$w"
@@ -96,10 +106,13 @@ bench_fabric() {  # levels:radix:hosts
   # The same fabric seen by both (node and cable counts), and our MAD count.
   grep -q "^ibatlas: discovered $(grep -c '^\(Switch\|Ca\)' "$SIM_DIR/out.ibnd") nodes" \
     "$SIM_DIR/err.ibatlas" || echo "  WARNING: node counts differ: $(head -c 300 "$SIM_DIR/err.ibatlas")"
-  mads=$(sed -n 's/.* s: \([0-9]*\) MADs sent.*/\1/p' "$SIM_DIR/err.ibatlas")
+  mads=$(mads_of ibatlas)
   report ibnd "ibnetdiscover"
   report ibnd64 "ibnetdiscover -o 64"
   report ibatlas "ibatlas discover"
+  report floor "umad floor (bare SMPs)"
+  echo "  ibatlas reaches $(ratio "$SIM_DIR" floor ibatlas)x of the umad floor's speed" \
+    "(its wall time over ours)"
   awk -v m="$mads" -v c="$(median <"$SIM_DIR/ibatlas.cpu")" -v hz="$(getconf CLK_TCK)" \
     -v w="$(median <"$SIM_DIR/ibatlas.wall")" 'BEGIN {
     if (c == 0) { printf "  ibatlas: %d MADs; too few for ibsim CPU ticks\n", m; exit }
@@ -110,6 +123,7 @@ bench_fabric() {  # levels:radix:hosts
   if [[ -n ${WITH_ROUTES:-} ]]; then
     report dump_lfts "dump_lfts"
     report routes "ibatlas discover --routes"
+    report floor_routes "umad floor, as many SMPs"
     echo "  --routes faster than dump_lfts: $(ratio "$SIM_DIR" dump_lfts routes)x;" \
       "$(sed -n 's/.* s: \([0-9]*\) MADs sent.*/\1/p' "$SIM_DIR/err.routes") MADs"
   fi

@@ -147,6 +147,9 @@ FabricTransport::FabricTransport(const Fabric& fabric, FabricTransportOptions op
   for (const ForwardingTable& table : fabric.forwarding_tables()) {
     tables_.at(table.switch_node.value) = &table;
   }
+  for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
+    sl_to_vl_[{table.in.value, table.out.value}] = &table;
+  }
 }
 
 std::optional<std::pair<NodeId, std::uint8_t>> FabricTransport::walk(
@@ -195,6 +198,8 @@ SmpReply FabricTransport::answer(const SmpRequest& request) const {
     case SmpAttribute::LinearForwardingTable:
       return is_switch ? ok(request.tag, lft_block(tables_[id.value], request.modifier))
                        : rejected(request.tag, kStatusUnsupportedAttribute);
+    case SmpAttribute::SlToVlTable:
+      return answer_sl_to_vl(request, id, entry);
     case SmpAttribute::PortInfo:
     case SmpAttribute::MlnxExtPortInfo:
       break;
@@ -216,6 +221,10 @@ SmpReply FabricTransport::answer_port(const SmpRequest& request, NodeId id,
   std::optional<PortId> port = fabric_.find_port(id, static_cast<std::uint8_t>(number));
   const Port* p = port ? &fabric_.port(*port) : nullptr;
   PortInfoFields info = port_info_of(fabric_, id, p, entry);
+  if (!is_switch && find_sl_to_vl(id, static_cast<std::uint8_t>(number),
+                                  static_cast<std::uint8_t>(number)) != nullptr) {
+    info.capability_mask |= kCapIsSlMappingSupported;
+  }
   if (request.attribute == SmpAttribute::PortInfo) {
     return ok(request.tag, encode_port_info(info));
   }
@@ -224,6 +233,33 @@ SmpReply FabricTransport::answer_port(const SmpRequest& request, NodeId id,
     encode_speeds(speeds_of(*p), info, mlnx);
   }
   return ok(request.tag, encode_mlnx_ext_port_info(mlnx));
+}
+
+const SlToVlTable* FabricTransport::find_sl_to_vl(NodeId node, std::uint8_t in,
+                                                  std::uint8_t out) const {
+  std::optional<PortId> in_port = fabric_.find_port(node, in);
+  std::optional<PortId> out_port = fabric_.find_port(node, out);
+  if (!in_port || !out_port) {
+    return nullptr;
+  }
+  auto it = sl_to_vl_.find({in_port->value, out_port->value});
+  return it == sl_to_vl_.end() ? nullptr : it->second;
+}
+
+// A switch's modifier names (in << 8) | out; a CA's table is that of the port the SMP came in by.
+SmpReply FabricTransport::answer_sl_to_vl(const SmpRequest& request, NodeId id,
+                                          std::uint8_t entry) const {
+  const Node& node = fabric_.node(id);
+  bool is_switch = node.type == NodeType::Switch;
+  std::uint32_t in = is_switch ? (request.modifier >> 8) & 0xff : entry;
+  std::uint32_t out = is_switch ? request.modifier & 0xff : entry;
+  if (in > node.port_count || out > node.port_count) {
+    return rejected(request.tag, kStatusInvalidValue);
+  }
+  const SlToVlTable* table =
+      find_sl_to_vl(id, static_cast<std::uint8_t>(in), static_cast<std::uint8_t>(out));
+  return table != nullptr ? ok(request.tag, encode_sl_to_vl(table->vl))
+                          : rejected(request.tag, kStatusUnsupportedAttribute);
 }
 
 SmpReply FabricTransport::answer_perf(const PerfRequest& request) const {

@@ -9,6 +9,10 @@
 // latency, replies become ready that long after their send on a virtual clock that poll()
 // advances, so a crawl of a large fabric is timed without sleeping.
 //
+// SLtoVLMappingTable is answered from Fabric::sl_to_vl_tables(): the table the model holds for
+// that (in, out) pair (a CA: its port's own, with IsSLMappingSupported in its PortInfo), and
+// a rejection for a pair the model holds none for.
+//
 // DroppingTransport wraps another transport and drops a fraction of the MADs, each drop
 // reported as a timeout, optionally only for the MADs a predicate selects.
 
@@ -16,6 +20,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <random>
 #include <utility>
@@ -70,12 +75,15 @@ class FabricTransport : public SmpTransport, public PerfTransport {
   SmpReply answer(const SmpRequest& request) const;
   SmpReply answer_port(const SmpRequest& request, NodeId node, std::uint8_t entry) const;
   SmpReply answer_perf(const PerfRequest& request) const;
+  SmpReply answer_sl_to_vl(const SmpRequest& request, NodeId node, std::uint8_t entry) const;
+  const SlToVlTable* find_sl_to_vl(NodeId node, std::uint8_t in, std::uint8_t out) const;
   std::vector<SmpReply> take_ready(std::deque<Pending>& queue);
 
   const Fabric& fabric_;
   FabricTransportOptions options_;
   PortId local_port_;
   std::vector<const ForwardingTable*> tables_;  // by node
+  std::map<std::pair<std::uint32_t, std::uint32_t>, const SlToVlTable*> sl_to_vl_;  // (in, out)
   std::deque<Pending> smp_queue_;
   std::deque<Pending> perf_queue_;
   std::chrono::nanoseconds now_{0};

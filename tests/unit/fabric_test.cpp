@@ -1,5 +1,7 @@
 #include "ibatlas/fabric.hpp"
 
+#include <array>
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/fabric_builder.hpp"
@@ -61,6 +63,38 @@ TEST(FabricTest, InvariantsCatchPortZeroOnACa) {
   NodeId ca = b.add_node(Node{.type = NodeType::Ca, .guid = 2, .port_count = 1});
   b.add_port(ca, Port{.number = 0});
   EXPECT_FALSE(check_invariants(std::move(b).build()).empty());
+}
+
+TEST(FabricTest, SlToVlTablesFollowTheirPortsThroughReordering) {
+  FabricBuilder b;
+  NodeId sw = b.add_node(Node{.type = NodeType::Switch, .guid = 0x10, .port_count = 8});
+  PortId sw3 = b.add_port(sw, Port{.number = 3});  // added first, ends up second
+  PortId sw0 = b.add_port(sw, Port{.number = 0});
+  std::array<std::uint8_t, 16> vl{};
+  vl[1] = 7;
+  b.add_sl_to_vl_table(sw0, sw3, vl);
+  Fabric f = std::move(b).build();
+  ASSERT_EQ(f.sl_to_vl_tables().size(), 1u);
+  EXPECT_EQ(f.port(f.sl_to_vl_tables()[0].in).number, 0);
+  EXPECT_EQ(f.port(f.sl_to_vl_tables()[0].out).number, 3);
+  EXPECT_EQ(f.sl_to_vl_tables()[0].vl[1], 7);
+  EXPECT_TRUE(check_invariants(f).empty());
+}
+
+TEST(FabricTest, InvariantsCatchBadSlToVlTables) {
+  FabricBuilder b;
+  NodeId ca = b.add_node(Node{.type = NodeType::Ca, .guid = 2, .port_count = 2});
+  PortId p1 = b.add_port(ca, Port{.number = 1});
+  PortId p2 = b.add_port(ca, Port{.number = 2});
+  b.add_sl_to_vl_table(p1, p1, {});  // a CA port's own table: fine
+  EXPECT_TRUE(check_invariants(FabricBuilder(b).build()).empty());
+  FabricBuilder two_ports = b;
+  two_ports.add_sl_to_vl_table(p1, p2, {});  // a CA does not forward from port to port
+  EXPECT_EQ(check_invariants(std::move(two_ports).build()).size(), 1u);
+  std::array<std::uint8_t, 16> vl{};
+  vl[15] = 16;  // VLs are 4 bits
+  b.add_sl_to_vl_table(p2, p2, vl);
+  EXPECT_EQ(check_invariants(std::move(b).build()).size(), 1u);
 }
 
 TEST(FabricTest, NamesAndRates) {

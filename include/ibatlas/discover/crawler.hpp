@@ -6,7 +6,8 @@
 // What it reads: NodeInfo, NodeDescription, SwitchInfo, PortInfo of every switch port (port
 // 0 included) and of every CA port it reaches, Mellanox ExtPortInfo (FDR10) of LinkUp QDR
 // ports; on request the LFT blocks of every switch (--routes) and PerfMgt PortCounters and
-// PortCountersExtended of every connected port (--counters; read only, never reset).
+// PortCountersExtended of every connected port (--counters; read only, never reset), and the
+// SL-to-VL tables between LinkUp ports (--sl2vl; docs/discover.md says which pairs).
 //
 // Identity is the directed route: a node is the thing found at the route where it was first
 // seen. Two nodes that share a GUID are both kept and listed in DiscoveryReport::duplicates
@@ -47,6 +48,7 @@ struct CrawlOptions {
   std::chrono::milliseconds stall_timeout{10000};
   bool routes = false;             // read every switch's linear forwarding table
   bool counters = false;           // read PerfMgt counters of connected ports (needs perf)
+  bool sl2vl = false;              // read SLtoVLMappingTables between LinkUp ports
   bool mlnx_ext_port_info = true;  // read ExtPortInfo of LinkUp QDR ports to see FDR10
   std::function<void(const CrawlProgress&)> progress;  // optional
   std::chrono::milliseconds progress_interval{200};

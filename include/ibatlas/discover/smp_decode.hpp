@@ -68,6 +68,19 @@ MadPayload encode_switch_info(const SwitchInfoFields& fields);
 // each; 255 is "no route". The blocks to read for a LinearFDBTop:
 std::uint32_t lft_block_count(std::uint16_t linear_fdb_top);
 
+// SLtoVLMappingTable (0x17): 16 VLs of 4 bits, SL i at bits 4i .. 4i+3 (SL 0 in the high
+// nibble of byte 0), as ibsim's do_sl2vl stores and libibmad's mad_dump_sltovl prints it.
+// A switch's modifier names the input port in bits 15-8 and the output port in bits 7-0; a
+// CA's or router's is 0, which means the port the SMP arrived at.
+using SlToVlFields = std::array<std::uint8_t, 16>;
+
+SlToVlFields decode_sl_to_vl(PayloadView data);
+MadPayload encode_sl_to_vl(const SlToVlFields& vl);  // each VL cut to 4 bits
+
+constexpr std::uint32_t sl_to_vl_modifier(std::uint8_t in, std::uint8_t out) {
+  return (static_cast<std::uint32_t>(in) << 8) | out;
+}
+
 // PortInfo (0x15).
 struct PortInfoFields {
   Lid lid = 0;                                 // bits 128-143
@@ -96,6 +109,7 @@ struct PortInfoFields {
 };
 
 // CapabilityMask and CapabilityMask2 bits that say the extended speed fields are valid.
+constexpr std::uint32_t kCapIsSlMappingSupported = 1U << 6;  // an end port has an SL-to-VL table
 constexpr std::uint32_t kCapIsExtendedSpeedsSupported = 1U << 14;
 constexpr std::uint32_t kCapIsCapabilityMask2Supported = 1U << 15;
 constexpr std::uint16_t kCap2IsExtendedSpeeds2Supported = 0x0800;

@@ -298,5 +298,41 @@ TEST(SmpDecodeTest, PortCountersExtendedPreferredForDataCounters) {
   EXPECT_FALSE(counters_from(std::nullopt, e).symbol_errors);
 }
 
+TEST(SmpDecodeTest, SlToVlPutsSlZeroInTheHighNibbleOfByteZero) {
+  // ibsim 0.10's default_sl2vl bytes; libibmad's ib_slvl_get_i reads SL i from byte i/2, the
+  // high nibble for even i, so these are VLs 0, 1, ..., 14 and then 7 for SL 15.
+  MadPayload d = bytes({{0, 0x01}, {1, 0x23}, {2, 0x45}, {3, 0x67}, {4, 0x89}, {5, 0xab},
+                        {6, 0xcd}, {7, 0xe7}, {8, 0xff}});  // byte 8 lies past the table
+  SlToVlFields vl = decode_sl_to_vl(d);
+  SlToVlFields expected = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7};
+  EXPECT_EQ(vl, expected);
+}
+
+TEST(SmpDecodeTest, SlToVlNibbleOrderIsNotSwapped) {
+  MadPayload d = bytes({{0, 0xf0}});  // SL 0 -> VL 15 (dropped), SL 1 -> VL 0
+  SlToVlFields vl = decode_sl_to_vl(d);
+  EXPECT_EQ(vl[0], 15);
+  EXPECT_EQ(vl[1], 0);
+}
+
+TEST(SmpDecodeTest, SlToVlEncodeWritesTheSameNibblesAndCutsToFourBits) {
+  SlToVlFields vl = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0x17};
+  MadPayload d = encode_sl_to_vl(vl);
+  EXPECT_EQ(d[0], 0x01);
+  EXPECT_EQ(d[6], 0xcd);
+  EXPECT_EQ(d[7], 0xe7);  // 0x17 cut to 7
+  for (std::size_t i = 8; i < d.size(); ++i) {
+    EXPECT_EQ(d[i], 0) << i;
+  }
+  vl[15] = 7;
+  EXPECT_EQ(decode_sl_to_vl(d), vl);
+}
+
+TEST(SmpDecodeTest, SlToVlModifierPutsTheInputPortAboveTheOutputPort) {
+  EXPECT_EQ(sl_to_vl_modifier(0, 0), 0U);
+  EXPECT_EQ(sl_to_vl_modifier(1, 2), 0x0102U);  // as smpquery's (in << 8) | out
+  EXPECT_EQ(sl_to_vl_modifier(36, 0), 0x2400U);
+}
+
 }  // namespace
 }  // namespace ibatlas
