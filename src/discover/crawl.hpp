@@ -113,6 +113,8 @@ class Crawl {
   void on_lft(const MadJob& job, const SmpReply& reply);
   void request_next_lft_block(std::uint32_t node);
   void on_perf(const MadJob& job, const SmpReply& reply);
+  void request_next_counters();
+  bool request_counters(std::uint32_t node, std::uint8_t port);
   void on_sl_to_vl(const MadJob& job, const SmpReply& reply);
   void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
   void request_next_sl_to_vl(std::uint32_t node);
@@ -143,6 +145,7 @@ class Crawl {
   std::unordered_map<Guid, std::vector<std::uint32_t>> by_guid_;
   std::map<PeerRef, std::vector<Arrival>> parked_;  // waiting on that port's probe
   std::vector<PendingIssue> issues_;
+  PeerRef counters_next_{0, 1};  // the next port the counters phase considers
 };
 
 // Turns the records into the snapshot and the report. Takes the records (crawl.nodes() is

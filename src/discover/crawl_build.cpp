@@ -116,6 +116,39 @@ Provenance provenance_of(const std::vector<NodeRecord>& nodes, const CrawlOption
   return provenance;
 }
 
+// A port's id in the builder and the record's port its cable reaches.
+using Cable = std::pair<PortId, PeerRef>;
+
+// One record into the builder: the node, its kept ports (their ids in `ids`, by port
+// number), its tables; its cables go to `cables` for later. Then frees the record's ports and
+// counters (`= {}` would keep their capacity).
+void take_record(NodeRecord& record, const CrawlOptions& options, FabricBuilder& builder,
+                 std::vector<std::optional<PortId>>& ids, std::vector<Cable>& cables) {
+  NodeId node = builder.add_node(to_node(record));
+  ids.resize(record.ports.size());
+  for (std::size_t p = 0; p < record.ports.size(); ++p) {
+    if (keeps_port(record, p)) {
+      ids[p] = builder.add_port(node, to_port(record, p));
+      if (record.ports[p].peer) {
+        cables.emplace_back(*ids[p], *record.ports[p].peer);
+      }
+    }
+  }
+  if (options.routes && record.is_switch() && !record.lft.empty() &&
+      record.lft_blocks_left == 0 && !record.lft_failed) {
+    builder.add_forwarding_table(node, std::move(record.lft));
+  }
+  for (const SlToVlRead& table : record.sl2vl) {  // --sl2vl; both ports were read, so kept
+    if (ids[table.in] && ids[table.out]) {
+      builder.add_sl_to_vl_table(*ids[table.in], *ids[table.out], table.vl);
+    }
+  }
+  record.ports.clear();
+  record.ports.shrink_to_fit();
+  record.counters.clear();
+  record.counters.shrink_to_fit();
+}
+
 }  // namespace
 
 DiscoveryResult build_result(Crawl& crawl, const CrawlStatistics& statistics,
@@ -127,32 +160,9 @@ DiscoveryResult build_result(Crawl& crawl, const CrawlStatistics& statistics,
   builder.reserve(nodes.size(), kept_port_count(nodes));
   builder.set_provenance(provenance_of(nodes, options));
   std::vector<std::vector<std::optional<PortId>>> ids(nodes.size());
-  std::vector<std::pair<PortId, PeerRef>> cables;
-  for (NodeRecord& record : nodes) {
-    NodeId node = builder.add_node(to_node(record));
-    ids[node.value].resize(record.ports.size());
-    for (std::size_t p = 0; p < record.ports.size(); ++p) {
-      if (!keeps_port(record, p)) {
-        continue;
-      }
-      PortId id = builder.add_port(node, to_port(record, p));
-      ids[node.value][p] = id;
-      if (record.ports[p].peer) {
-        cables.emplace_back(id, *record.ports[p].peer);
-      }
-    }
-    if (options.routes && record.is_switch() && !record.lft.empty() &&
-        record.lft_blocks_left == 0 && !record.lft_failed) {
-      builder.add_forwarding_table(node, std::move(record.lft));
-    }
-    for (const SlToVlRead& table : record.sl2vl) {  // --sl2vl; both ports were read, so kept
-      if (ids[node.value][table.in] && ids[node.value][table.out]) {
-        builder.add_sl_to_vl_table(*ids[node.value][table.in], *ids[node.value][table.out],
-                                   table.vl);
-      }
-    }
-    record.ports = {};
-    record.counters = {};
+  std::vector<Cable> cables;
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    take_record(nodes[n], options, builder, ids[n], cables);
   }
   for (const auto& [from, to] : cables) {
     if (std::optional<PortId> far = ids[to.node][to.port]) {
