@@ -54,6 +54,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   storage.emplace_back("ibatlas");
   storage.insert(storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(storage.size() + 1);
   for (std::string& s : storage) {
     argv.push_back(s.data());
   }

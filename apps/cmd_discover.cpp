@@ -97,7 +97,7 @@ CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
   return crawl;
 }
 
-int run_discover(DiscoverOptions options, std::ostream& out, std::ostream& err) {
+int run_discover(const DiscoverOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Crawl the subnet from the chosen port (throws only when the port will not open).
   // 2. Apply the node-name-map, as infiniband-diags do, to the snapshot written.
   // 3. Write the snapshot, complete or not.

@@ -112,9 +112,9 @@ CrawlOptions live_crawl_options(const LivePortOptions& port, int retries, std::s
 
 void write_crawl_statistics(const Fabric& fabric, const CrawlStatistics& s, std::ostream& err) {
   err << "ibatlas: discovered " << fabric.nodes().size() << " nodes, " << fabric.links().size()
-      << " links in " << s.elapsed_seconds << " s: " << s.mads_sent
-      << " MADs sent, " << s.replies << " answered, " << s.timeouts << " timeouts, " << s.retries
-      << " retries, at most " << s.peak_in_flight << " in flight\n";
+      << " links in " << s.elapsed_seconds << " s: " << s.mads_sent << " MADs sent, " << s.replies
+      << " answered, " << s.timeouts << " timeouts, " << s.retries << " retries, at most "
+      << s.peak_in_flight << " in flight\n";
 }
 
 bool is_live_source(const std::string& source) {

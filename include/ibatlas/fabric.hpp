@@ -26,7 +26,8 @@ using Lid = std::uint16_t;
 template <typename Tag>
 struct Id {
   std::uint32_t value = 0;
-  friend auto operator<=>(const Id&, const Id&) = default;
+  // clang-tidy 14 reports the literal 0 of the synthesized comparison as "use nullptr".
+  friend auto operator<=>(const Id&, const Id&) = default;  // NOLINT(modernize-use-nullptr)
 };
 using NodeId = Id<struct NodeTag>;
 using PortId = Id<struct PortTag>;

@@ -222,7 +222,8 @@ std::optional<std::int64_t> parse_utc_time(std::string_view text) {
   if (zone != "Z" && zone != "+00:00") {
     return std::nullopt;
   }
-  return days_from_civil(*y, *mo, *d) * 86400 + *h * 3600 + *mi * 60 + *s;
+  return days_from_civil(*y, *mo, *d) * 86400 + std::int64_t{*h} * 3600 + std::int64_t{*mi} * 60 +
+         *s;
 }
 
 }  // namespace ibatlas

@@ -176,9 +176,16 @@ class UnitNames {
   std::unordered_map<std::uint32_t, std::string> prefix_;
 };
 
-void odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& tiers,
-               const Census& c, const Usual& u, std::vector<int>& explained_up,
-               std::vector<int>& explained_down, std::vector<Finding>& out) {
+// Per switch, how much of its up and down count the odd pairs already account for.
+struct Explained {
+  std::vector<int> up;
+  std::vector<int> down;
+};
+
+// Reports switch pairs joined by an unusual number of cables; returns what they explain.
+Explained odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& tiers,
+                    const Census& c, const Usual& u, std::vector<Finding>& out) {
+  Explained explained{std::vector<int>(c.up.size(), 0), std::vector<int>(c.up.size(), 0)};
   for (const auto& [key, count] : c.pairs) {
     NodeId lower{static_cast<std::uint32_t>(key >> 32)};
     NodeId upper{static_cast<std::uint32_t>(key & 0xFFFFFFFFU)};
@@ -188,8 +195,8 @@ void odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& 
       continue;
     }
     int want = usual_here->second;
-    explained_up[lower.value] += count - want;
-    explained_down[upper.value] += count - want;
+    explained.up[lower.value] += count - want;
+    explained.down[upper.value] += count - want;
     Finding f = make.at_node("topo.asymmetric", lower);
     f.location.kind = LocationKind::Link;
     f.location.here = names.endpoint(lower);
@@ -203,10 +210,21 @@ void odd_pairs(const FindingFactory& make, const UnitNames& names, const Tiers& 
                           : "look for a cable that belongs to another switch pair";
     out.push_back(std::move(f));
   }
+  return explained;
 }
 
-void odd_switch(const FindingFactory& make, const UnitNames& names, NodeId node, int tier,
-                bool upward, int have, int want, std::vector<Finding>& out) {
+// One switch's up-link (or down-link) count against its tier's usual one.
+struct SwitchCount {
+  NodeId node;
+  int tier = 0;
+  bool upward = false;
+  int have = 0;
+  int want = 0;
+};
+
+void odd_switch(const FindingFactory& make, const UnitNames& names, const SwitchCount& count,
+                std::vector<Finding>& out) {
+  auto [node, tier, upward, have, want] = count;
   int neighbour = upward ? tier + 1 : tier - 1;
   Finding f = make.at_node("topo.asymmetric", node);
   f.location.here = names.endpoint(node);
@@ -225,26 +243,24 @@ void asymmetric(const FindingFactory& make, const Tiers& tiers, std::vector<Find
   const Fabric& fabric = make.fabric();
   Census c = take_census(fabric, tiers);
   Usual u = usual_counts(fabric, tiers, c);
-  std::vector<int> explained_up(c.up.size(), 0);
-  std::vector<int> explained_down(c.up.size(), 0);
   UnitNames names(make, tiers);
-  odd_pairs(make, names, tiers, c, u, explained_up, explained_down, out);
+  Explained explained = odd_pairs(make, names, tiers, c, u, out);
   for (std::uint32_t i = 0; i < c.up.size(); ++i) {
     std::optional<int> t = tiers.of(NodeId{i});
     if (!t || *t == kHostTier || tiers.unit_of(NodeId{i}) != NodeId{i}) {
       continue;
     }
     // A count off the usual that its odd pairs do not explain: a neighbour missing entirely.
-    auto odd = [](int have, int want, int explained) {
-      return have != want && have - want != explained;
+    auto odd = [](int have, int want, int by_pairs) {
+      return have != want && have - want != by_pairs;
     };
     if (auto want = u.up.find(*t);
-        want != u.up.end() && odd(c.up[i], want->second, explained_up[i])) {
-      odd_switch(make, names, NodeId{i}, *t, true, c.up[i], want->second, out);
+        want != u.up.end() && odd(c.up[i], want->second, explained.up[i])) {
+      odd_switch(make, names, SwitchCount{NodeId{i}, *t, true, c.up[i], want->second}, out);
     }
     if (auto want = u.down.find(*t);
-        want != u.down.end() && odd(c.down[i], want->second, explained_down[i])) {
-      odd_switch(make, names, NodeId{i}, *t, false, c.down[i], want->second, out);
+        want != u.down.end() && odd(c.down[i], want->second, explained.down[i])) {
+      odd_switch(make, names, SwitchCount{NodeId{i}, *t, false, c.down[i], want->second}, out);
     }
   }
 }
@@ -316,6 +332,15 @@ FatTreeShape fat_tree_shape(const Fabric& fabric, const Tiers& tiers) {
 
 namespace {
 
+// "host cables to uplink cables is 2:1 (24 hosts, 12 uplinks); most leaves have 1:1"
+std::string oversubscribed_message(bool by_bandwidth, const LeafLoad& load,
+                                   const std::string& measured, const std::string& expected) {
+  std::string unit = by_bandwidth ? " bandwidth" : " cables";
+  return "host" + unit + " to uplink" + unit + " is " + measured + " (" +
+         std::to_string(load.hosts) + " hosts, " + std::to_string(load.uplinks) +
+         " uplinks); most leaves have " + expected;
+}
+
 void oversubscribed(const FindingFactory& make, const Tiers& tiers, std::vector<Finding>& out) {
   FatTreeShape shape = fat_tree_shape(make.fabric(), tiers);
   if (!shape.usual_ratio) {
@@ -330,10 +355,7 @@ void oversubscribed(const FindingFactory& make, const Tiers& tiers, std::vector<
     Finding f = make.at_node("topo.oversubscribed", load.leaf);
     f.measured = ratio_text(*r);
     f.expected = ratio_text(*shape.usual_ratio);
-    std::string unit = shape.by_bandwidth ? " bandwidth" : " cables";
-    f.message = "host" + unit + " to uplink" + unit + " is " + f.measured + " (" +
-                std::to_string(load.hosts) + " hosts, " + std::to_string(load.uplinks) +
-                " uplinks); most leaves have " + f.expected;
+    f.message = oversubscribed_message(shape.by_bandwidth, load, f.measured, f.expected);
     f.hint = "restore its missing or slow uplinks, or move hosts to a leaf with spare uplinks";
     out.push_back(std::move(f));
   }

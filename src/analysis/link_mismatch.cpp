@@ -33,7 +33,7 @@ bool stuck(const Port& p) {
 }
 
 const std::vector<Field>& fields() {
-  static const std::vector<Field> kFields = {
+  static const std::vector<Field> all = {
       {"width", Severity::Error,
        [](const Port& a, const Port& b) {
          return both(a.width_active, b.width_active, [](LinkWidth w) { return to_string(w); });
@@ -63,7 +63,7 @@ const std::vector<Field>& fields() {
          return both(a.vl_cap, b.vl_cap, [](std::uint8_t v) { return std::to_string(v); });
        }},
   };
-  return kFields;
+  return all;
 }
 
 std::optional<Finding> disagreement(const FindingFactory& make, PortId a, PortId b) {

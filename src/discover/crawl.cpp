@@ -33,7 +33,7 @@ void Crawl::request(const DirectedRoute& route, SmpAttribute attribute, std::uin
   MadJob job;
   job.request = SmpRequest{0, route, attribute, modifier};
   job.purpose = purpose;
-  engine_.submit(std::move(job));
+  engine_.submit(job);
 }
 
 void Crawl::handle(const MadJob& job, const SmpReply& reply) {

@@ -22,7 +22,8 @@ struct PeerRef {
   std::uint32_t node = 0;  // index into Crawl::nodes()
   std::uint8_t port = 0;
   friend bool operator==(const PeerRef&, const PeerRef&) = default;
-  friend auto operator<=>(const PeerRef&, const PeerRef&) = default;
+  friend auto operator<=>(const PeerRef&,
+                          const PeerRef&) = default;  // NOLINT(modernize-use-nullptr)
 };
 
 // The NodeInfo probe out of a port: has it been sent, and what did it find.
@@ -111,13 +112,13 @@ class Crawl {
   void on_port_info(const MadJob& job, const PortInfoFields& fields);
   void on_switch_info(const MadJob& job, const SwitchInfoFields& fields);
   void on_lft(const MadJob& job, const SmpReply& reply);
-  void request_next_lft_block(std::uint32_t node);
+  void request_next_lft_block(std::uint32_t index);
   void on_perf(const MadJob& job, const SmpReply& reply);
   void request_next_counters();
   bool request_counters(std::uint32_t node, std::uint8_t port);
   void on_sl_to_vl(const MadJob& job, const SmpReply& reply);
   void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
-  void request_next_sl_to_vl(std::uint32_t node);
+  void request_next_sl_to_vl(std::uint32_t index);
   void on_failure(const MadJob& job, const SmpReply& reply);
 
   void resolve(const Arrival& arrival);

@@ -134,8 +134,8 @@ void take_record(NodeRecord& record, const CrawlOptions& options, FabricBuilder&
       }
     }
   }
-  if (options.routes && record.is_switch() && !record.lft.empty() &&
-      record.lft_blocks_left == 0 && !record.lft_failed) {
+  if (options.routes && record.is_switch() && !record.lft.empty() && record.lft_blocks_left == 0 &&
+      !record.lft_failed) {
     builder.add_forwarding_table(node, std::move(record.lft));
   }
   for (const SlToVlRead& table : record.sl2vl) {  // --sl2vl; both ports were read, so kept

@@ -59,16 +59,16 @@ bool Crawl::request_counters(std::uint32_t n, std::uint8_t port) {
        {PerfAttribute::PortCounters, PerfAttribute::PortCountersExtended}) {
     MadJob job;
     job.request = PerfRequest{0, lid.value_or(0), attribute, port};
-    job.purpose = MadPurpose{attribute == PerfAttribute::PortCounters
-                                 ? MadPurpose::Kind::Counters
-                                 : MadPurpose::Kind::CountersExt,
-                             n, port, 0};
+    job.purpose =
+        MadPurpose{attribute == PerfAttribute::PortCounters ? MadPurpose::Kind::Counters
+                                                            : MadPurpose::Kind::CountersExt,
+                   n, port, 0};
     if (!lid) {
       add_issue(IssueKind::NoLid, job, n, port,
                 "no LID to address PerfMgt to (is a subnet manager running?)");
       return false;
     }
-    engine_.submit(std::move(job));
+    engine_.submit(job);
   }
   return true;
 }

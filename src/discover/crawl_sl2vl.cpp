@@ -80,8 +80,7 @@ void Crawl::on_sl_to_vl(const MadJob& job, const SmpReply& reply) {
     nodes_[index].sl2vl.push_back(SlToVlRead{in, out, decode_sl_to_vl(PayloadView(reply.data))});
   } else {
     // Not a silent hole: the table was wanted, so the snapshot is incomplete without it.
-    IssueKind kind =
-        reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
+    IssueKind kind = reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
     std::string what = describe_failure(reply, job.attempts);
     if (nodes_[index].is_switch()) {
       what += " (the table for in port " + std::to_string(in) + ", out port " +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <type_traits>
 #include <vector>
 
 namespace ibatlas {
@@ -11,6 +12,9 @@ namespace {
 // How long one poll may block. Short enough that progress and the watchdog stay timely,
 // long enough that an idle wait costs no CPU to speak of.
 constexpr std::chrono::milliseconds kPollSlice{50};
+
+// Jobs are plain values (a route is a fixed array), copied as they move through the queue.
+static_assert(std::is_trivially_copyable_v<MadJob>);
 
 std::size_t window_of(std::size_t wanted, std::size_t allowed) {
   std::size_t window = (wanted == 0 || wanted > allowed) ? allowed : wanted;
@@ -30,9 +34,9 @@ MadEngine::MadEngine(SmpTransport& smp, PerfTransport* perf, EngineOptions optio
 void MadEngine::submit(MadJob job, bool urgent) {
   assert(!is_perf(job) || perf_ != nullptr);
   if (urgent) {
-    queue_.push_front(std::move(job));
+    queue_.push_front(job);
   } else {
-    queue_.push_back(std::move(job));
+    queue_.push_back(job);
   }
 }
 
@@ -60,9 +64,9 @@ void MadEngine::fill_window() {
     if (perf ? perf_in_flight_ >= perf_window_ : smp_in_flight_ >= smp_window_) {
       return;  // jobs go out in order; the next reply frees a slot
     }
-    MadJob job = std::move(queue_.front());
+    MadJob job = queue_.front();
     queue_.pop_front();
-    send(std::move(job));
+    send(job);
   }
 }
 
@@ -78,7 +82,7 @@ void MadEngine::send(MadJob job) {
     std::get<SmpRequest>(job.request).tag = tag;
     ++smp_in_flight_;
   }
-  auto [it, inserted] = in_flight_.emplace(tag, InFlight{std::move(job), Clock::now()});
+  auto [it, inserted] = in_flight_.emplace(tag, InFlight{job, Clock::now()});
   assert(inserted);
   stats_.peak_in_flight = std::max(stats_.peak_in_flight, in_flight_.size());
   if (perf) {
@@ -108,14 +112,14 @@ void MadEngine::accept(const SmpReply& reply, bool perf) {
   if (it == in_flight_.end() || is_perf(it->second.job) != perf) {
     return;  // a late answer to an attempt the watchdog already gave up on
   }
-  MadJob job = std::move(it->second.job);
+  MadJob job = it->second.job;
   in_flight_.erase(it);
   --(perf ? perf_in_flight_ : smp_in_flight_);
   if (reply.status == SmpStatus::Timeout) {
     ++stats_.timeouts;
     if (job.attempts <= options_.retries) {
       ++stats_.retries;
-      submit(std::move(job), true);  // retried first: its node is waiting on it
+      submit(job, true);  // retried first: its node is waiting on it
       return;
     }
   } else {

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -143,6 +144,20 @@ bool is_ibnetdiscover_keyword(std::string_view line) {
   return false;
 }
 
+// The formats one line of their own gives away (before any netfile keyword was seen).
+std::optional<InputFormat> one_line_format(std::string_view t) {
+  if (is_lst_row(t)) {
+    return InputFormat::SubnetLst;
+  }
+  if (is_ports_row(t)) {
+    return InputFormat::IbnetdiscoverPorts;
+  }
+  if (is_linkinfo_header(t)) {
+    return InputFormat::Iblinkinfo;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool looks_like_ibnd_cache(std::string_view bytes) {
@@ -187,16 +202,8 @@ InputFormat detect_format(std::string_view text) {
       return InputFormat::XmlSnapshot;
     }
     first = false;
-    if (!netfile_syntax) {
-      if (is_lst_row(t)) {
-        return InputFormat::SubnetLst;
-      }
-      if (is_ports_row(t)) {
-        return InputFormat::IbnetdiscoverPorts;
-      }
-      if (is_linkinfo_header(t)) {
-        return InputFormat::Iblinkinfo;
-      }
+    if (std::optional<InputFormat> row = netfile_syntax ? std::nullopt : one_line_format(t)) {
+      return *row;
     }
     if (std::optional<bool> ibsim = netfile_header(t)) {
       if (*ibsim) {

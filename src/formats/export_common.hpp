@@ -45,9 +45,9 @@ std::vector<std::string> node_keys(const Fabric& fabric);
 std::vector<std::string> width_names(WidthSet set);
 std::vector<std::string> speed_names(SpeedSet set);
 
-// Length of the well-formed UTF-8 sequence at the start of `text` (not empty), or 0 when
+// Length of the well-formed UTF-8 sequence at the start of `s` (not empty), or 0 when
 // none starts there: overlong forms, surrogates and anything above U+10FFFF are not.
-std::size_t utf8_sequence_length(std::string_view text);
+std::size_t utf8_sequence_length(std::string_view s);
 
 // `text` as valid UTF-8: each byte that does not start a well-formed sequence becomes
 // U+FFFD. With xml_safe, control characters XML 1.0 forbids (all below 0x20 but tab,

@@ -15,6 +15,21 @@ void note(std::vector<TableDifference>& list, const TableDifference& d) {
   }
 }
 
+// One entry both tables deliver: the same hop count? the same port?
+void tally_both(TableComparison& c, const TableDifference& diff) {
+  ++c.both;
+  if (diff.hops_a == diff.hops_b) {
+    ++c.same_hops;
+  } else {
+    note(c.hop_differences, diff);
+  }
+  if (diff.port_a == diff.port_b) {
+    ++c.same_port;
+  } else {
+    note(c.port_differences, diff);
+  }
+}
+
 }  // namespace
 
 TableComparison compare_tables(const Fabric& a, const Fabric& b) {
@@ -38,23 +53,8 @@ TableComparison compare_tables(const Fabric& a, const Fabric& b) {
       if (!in_a || !in_b) {
         continue;
       }
-      ++c.both;
-      TableDifference diff{context.view.switch_node(s),
-                           d.lid,
-                           pass_a.out(s),
-                           pass_b.out(s),
-                           pass_a.hops(s),
-                           pass_b.hops(s)};
-      if (diff.hops_a == diff.hops_b) {
-        ++c.same_hops;
-      } else {
-        note(c.hop_differences, diff);
-      }
-      if (diff.port_a == diff.port_b) {
-        ++c.same_port;
-      } else {
-        note(c.port_differences, diff);
-      }
+      tally_both(c, TableDifference{context.view.switch_node(s), d.lid, pass_a.out(s),
+                                    pass_b.out(s), pass_a.hops(s), pass_b.hops(s)});
     }
   }
   return c;

@@ -47,7 +47,7 @@ Cdg build_graph(const RouteView& view, const Channels& c,
     std::uint32_t next = view.at(s, p).peer_switch;
     for (std::uint32_t word = 0; word < 4; ++word) {
       for (std::uint64_t bits = depends[slot][word]; bits != 0; bits &= bits - 1) {
-        auto q = static_cast<std::uint32_t>(word * 64U + std::countr_zero(bits));
+        std::uint32_t q = word * 64U + static_cast<std::uint32_t>(std::countr_zero(bits));
         std::uint32_t w =
             q <= view.port_count(next) ? c.vertex_of_slot[view.slot(next, q)] : kNotChannel;
         if (w != kNotChannel) {

@@ -8,8 +8,8 @@
 namespace ibatlas {
 
 Fabric replace_tables(const Fabric& fabric, std::vector<ForwardingTable> tables) {
-  // As from_fabric (fabric_copy.hpp) does, minus the old forwarding tables: nodes, then their ports in
-  // the fabric's order, so that every id stays what it was.
+  // As from_fabric (fabric_copy.hpp) does, minus the old forwarding tables: nodes, then their ports
+  // in the fabric's order, so that every id stays what it was.
   FabricBuilder builder;
   for (const Node& node : fabric.nodes()) {
     NodeId id = builder.add_node(node);

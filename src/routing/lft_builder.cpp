@@ -57,6 +57,7 @@ std::vector<PortId> lid_ports_by_guid(const RouteView& view) {
   std::stable_sort(keyed.begin(), keyed.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<PortId> out;
+  out.reserve(keyed.size());
   for (const auto& [key, id] : keyed) {
     out.push_back(id);
   }
@@ -112,7 +113,7 @@ void for_each_port(const std::uint64_t* mask, std::uint32_t lo, std::uint32_t hi
       bits &= ~std::uint64_t{0} << (lo % 64U);
     }
     for (; bits != 0; bits &= bits - 1) {
-      auto p = static_cast<std::uint32_t>(w * 64U + std::countr_zero(bits));
+      std::uint32_t p = w * 64U + static_cast<std::uint32_t>(std::countr_zero(bits));
       if (p >= hi) {
         return;
       }

@@ -25,6 +25,6 @@ std::uint32_t highest_port(const Fabric& fabric, NodeId node);
 // The port GUID NodeInfo reports through `port`: a switch answers with port 0's GUID on
 // every port (its node GUID when port 0's is unknown); a CA or router with the port's own
 // (its node GUID when unknown).
-Guid reported_port_guid(const Fabric& fabric, PortId port);
+Guid reported_port_guid(const Fabric& fabric, PortId id);
 
 }  // namespace ibatlas

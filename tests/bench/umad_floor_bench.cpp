@@ -15,9 +15,9 @@
 #include <exception>
 #include <string>
 
-#include <sys/resource.h>
-
 #include "ibatlas/discover/live.hpp"
+
+#include <sys/resource.h>
 
 namespace {
 
@@ -36,8 +36,8 @@ std::size_t pump(ibatlas::UmadTransport& transport, std::size_t count, std::size
   std::size_t failed = 0;
   while (done < count) {
     while (sent < count && sent - done < window) {
-      transport.send(ibatlas::SmpRequest{sent, ibatlas::DirectedRoute(),
-                                         ibatlas::SmpAttribute::NodeInfo, 0});
+      transport.send(
+          ibatlas::SmpRequest{sent, ibatlas::DirectedRoute(), ibatlas::SmpAttribute::NodeInfo, 0});
       ++sent;
     }
     for (const ibatlas::SmpReply& reply : transport.poll(std::chrono::milliseconds(50))) {
@@ -65,10 +65,11 @@ int main(int argc, char** argv) {
     auto t0 = std::chrono::steady_clock::now();
     std::size_t failed = pump(transport, count, window);
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("umad_floor: %zu NodeInfo SMPs, window %zu: %.1f ms wall, %.0f MADs/s, "
-                "CPU %.1f ms, %zu failed\n",
-                count, window, wall * 1e3, static_cast<double>(count) / wall,
-                (cpu_seconds() - cpu0) * 1e3, failed);
+    std::printf(
+        "umad_floor: %zu NodeInfo SMPs, window %zu: %.1f ms wall, %.0f MADs/s, "
+        "CPU %.1f ms, %zu failed\n",
+        count, window, wall * 1e3, static_cast<double>(count) / wall, (cpu_seconds() - cpu0) * 1e3,
+        failed);
     return failed == 0 ? 0 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "umad_floor_bench: %s\n", e.what());

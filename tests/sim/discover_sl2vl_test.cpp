@@ -89,8 +89,7 @@ std::size_t check_port(SimFabric& sim, const Fabric& f, const Port& out, const T
   for (const auto& [pair, vl] : theirs) {
     int in = is_switch ? pair.first : out.number;
     std::optional<PortId> in_port = f.find_port(out.node, static_cast<std::uint8_t>(in));
-    bool wanted =
-        !is_switch || (in != out.number && in_port && (in == 0 || up(f.port(*in_port))));
+    bool wanted = !is_switch || (in != out.number && in_port && (in == 0 || up(f.port(*in_port))));
     auto it = mine.find({node.guid, in, out.number});
     EXPECT_EQ(it != mine.end(), wanted) << "in " << in;
     if (wanted && it != mine.end()) {

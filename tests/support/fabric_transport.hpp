@@ -82,7 +82,7 @@ class FabricTransport : public SmpTransport, public PerfTransport {
   const Fabric& fabric_;
   FabricTransportOptions options_;
   PortId local_port_;
-  std::vector<const ForwardingTable*> tables_;  // by node
+  std::vector<const ForwardingTable*> tables_;                                      // by node
   std::map<std::pair<std::uint32_t, std::uint32_t>, const SlToVlTable*> sl_to_vl_;  // (in, out)
   std::deque<Pending> smp_queue_;
   std::deque<Pending> perf_queue_;

@@ -27,6 +27,6 @@ void write_slurm_topology(const Fabric& fabric, std::ostream& out);
 // Zero-padded numbers keep their padding and share brackets only with numbers of the same
 // width ("n01", "n02" -> "n[01-02]"); numbers without a leading zero share theirs
 // ("n9", "n10" -> "n[9-10]").
-std::string hostlist(std::vector<std::string> names);
+std::string hostlist(const std::vector<std::string>& names);
 
 }  // namespace ibatlas

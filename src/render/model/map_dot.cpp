@@ -1,6 +1,7 @@
 #include "ibatlas/render/map_dot.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -153,8 +154,8 @@ void write_ranks(const RenderModel& model, std::ostream& out) {
       tiers[*model.nodes[i].tier].push_back(i);
     }
   }
-  for (auto it = tiers.rbegin(); it != tiers.rend(); ++it) {
-    out << "  { rank=same;";
+  for (auto it = tiers.rbegin(); it != tiers.rend(); ++it) {  // NOLINT(modernize-loop-convert)
+    out << "  { rank=same;";  // top tier first: a reverse walk, which a range-for cannot say
     for (std::size_t i : it->second) {
       out << ' ' << quoted(model.nodes[i].id) << ';';
     }
@@ -187,7 +188,7 @@ std::string legend_rates(const RenderModel& model) {
       continue;
     }
     auto width = static_cast<LinkWidth>(w);
-    int height = static_cast<int>(pen_width(width) * 1.4 + 0.5);
+    auto height = static_cast<int>(std::lround(pen_width(width) * 1.4));
     rows += "<tr><td width=\"36\" height=\"" + std::to_string(height) +
             "\" fixedsize=\"true\" bgcolor=\"#555555\"></td><td align=\"left\">" +
             to_string(width) + " (line width)</td></tr>";

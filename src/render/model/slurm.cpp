@@ -147,7 +147,7 @@ std::string bracketed(const std::string& prefix, std::size_t width,
 
 }  // namespace
 
-std::string hostlist(std::vector<std::string> names) {
+std::string hostlist(const std::vector<std::string>& names) {
   // Zero-padded numbers fix their prefix's width: "c10" joins "c01"-"c09" (width 2), while
   // without padding "n9" and "n10" share one range.
   std::set<std::pair<std::string, std::size_t>> padded;
@@ -196,6 +196,7 @@ void write_slurm_topology(const Fabric& fabric, std::ostream& out) {
     out << (unnamed.size() > 8 ? " ...\n" : "\n");
   }
   std::vector<const SlurmSwitch*> order;
+  order.reserve(switches.size());
   for (const auto& [unit, s] : switches) {
     order.push_back(&s);
   }

@@ -180,11 +180,9 @@ std::string highlight_colour(Highlight h) {
     case Highlight::Added:
       return "#1a9850";
     case Highlight::Changed:
-      return "#f28e00";
     case Highlight::Warning:
       return "#f28e00";
     case Highlight::Removed:
-      return "#d7191c";
     case Highlight::Error:
       return "#d7191c";
     case Highlight::None:

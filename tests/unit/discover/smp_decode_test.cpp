@@ -301,8 +301,15 @@ TEST(SmpDecodeTest, PortCountersExtendedPreferredForDataCounters) {
 TEST(SmpDecodeTest, SlToVlPutsSlZeroInTheHighNibbleOfByteZero) {
   // ibsim 0.10's default_sl2vl bytes; libibmad's ib_slvl_get_i reads SL i from byte i/2, the
   // high nibble for even i, so these are VLs 0, 1, ..., 14 and then 7 for SL 15.
-  MadPayload d = bytes({{0, 0x01}, {1, 0x23}, {2, 0x45}, {3, 0x67}, {4, 0x89}, {5, 0xab},
-                        {6, 0xcd}, {7, 0xe7}, {8, 0xff}});  // byte 8 lies past the table
+  MadPayload d = bytes({{0, 0x01},
+                        {1, 0x23},
+                        {2, 0x45},
+                        {3, 0x67},
+                        {4, 0x89},
+                        {5, 0xab},
+                        {6, 0xcd},
+                        {7, 0xe7},
+                        {8, 0xff}});  // byte 8 lies past the table
   SlToVlFields vl = decode_sl_to_vl(d);
   SlToVlFields expected = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7};
   EXPECT_EQ(vl, expected);
