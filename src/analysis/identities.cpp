@@ -282,8 +282,8 @@ void duplicate_descriptions(const FindingFactory& make, std::vector<Finding>& ou
     Finding f = at_holder(make, "node.duplicate_description", holders.front());
     f.measured = std::to_string(holders.size()) + " nodes";
     f.expected = "1 node";
-    f.message = std::to_string(holders.size()) + " nodes share the description \"" + description +
-                "\"; the others: " + others;
+    f.message = std::to_string(holders.size()) + " nodes share the description \"";
+    f.message.append(description).append("\"; the others: ").append(others);
     f.hint =
         "set a unique node description on each (e.g. hostname via rdma-ndd, or the switch "
         "name), or give a --node-name-map";
