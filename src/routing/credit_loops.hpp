@@ -1,8 +1,8 @@
 #pragma once
 
 // Private to src/routing: cycles in the channel dependency graph (Dally and Seitz): one
-// vertex per switch-to-switch channel (a link's sending port; one VL, since the snapshot holds
-// no SL-to-VL tables), an edge where a delivered route leaves a switch on one channel after
+// vertex per switch-to-switch channel (a link's sending port; one VL: the snapshot's SL-to-VL
+// tables are not used yet), an edge where a delivered route leaves a switch on one channel after
 // arriving on another. A cycle means the routes can deadlock once buffers fill (a credit loop).
 
 #include <vector>
