@@ -80,7 +80,8 @@ class UpdnSearch {
     least_[t] = 0;
     dir_[t] = Dir::Up;
     queue_.assign(1, t);
-    for (std::size_t head = 0; head < queue_.size(); ++head) {
+    // By index: relax() appends to queue_, which would invalidate a range-for's iterators.
+    for (std::size_t head = 0; head < queue_.size(); ++head) {  // NOLINT(modernize-loop-convert)
       std::uint32_t u = queue_[head];
       queued_[u] = false;  // opensm clears "visited" on dequeue: u may be queued again
       for (std::uint32_t p = 1; p <= view_.port_count(u); ++p) {
