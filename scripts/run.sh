@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 jobs=$(nproc)
-fuzz_seconds=${IBATLAS_FUZZ_SECONDS:-15}
+fuzz_seconds=${IBATLAS_FUZZ_SECONDS:-10}
 
 configure_and_build() {  # build-dir, extra cmake args... [-- targets...]
   local dir=$1 args=() targets=()
@@ -52,7 +52,7 @@ test_gcc() {
 
 # clang-tidy (.clang-tidy, STYLE.md 7.13) over build/gcc's compile commands. Tidying every
 # source takes about 9 minutes on 2 cores, past the suite's budget, so CI tidies the src/ and
-# apps/ sources the last 5 commits touched; IBATLAS_TIDY_ALL=1 tidies all of them.
+# apps/ sources of the last 3 commits that changed any; IBATLAS_TIDY_ALL=1 tidies all of them.
 gate_tidy() {
   local files=() file
   if [[ -n ${IBATLAS_TIDY_ALL:-} ]]; then
@@ -60,7 +60,7 @@ gate_tidy() {
   else
     while read -r file; do
       [[ -f $file ]] && files+=("$file")
-    done < <(git log -n 5 --name-only --format= -- 'src/*.cpp' 'apps/*.cpp' | sort -u)
+    done < <(git log -n 3 --name-only --format= -- 'src/*.cpp' 'apps/*.cpp' | sort -u)
   fi
   echo "== clang-tidy: ${#files[@]} source(s)"
   ((${#files[@]})) || return 0
