@@ -59,6 +59,13 @@ void XmlChecker::check_empty(pugi::xml_node e) const {
   }
 }
 
+void XmlChecker::check_text_only(pugi::xml_node e, const std::string& what) const {
+  pugi::xml_node child = e.first_child();
+  if (child && (child.type() != pugi::node_pcdata || child.next_sibling())) {
+    fail(child, "only " + what + " inside <" + e.name() + ">", describe(child));
+  }
+}
+
 const char* XmlChecker::required(pugi::xml_node e, const char* attribute) const {
   pugi::xml_attribute a = e.attribute(attribute);
   if (!a) {

@@ -36,6 +36,8 @@ class XmlChecker {
   void check_attributes(pugi::xml_node e, std::span<const std::string_view> allowed) const;
   // Rejects any child of `e`.
   void check_empty(pugi::xml_node e) const;
+  // Rejects any child of `e` but one run of text; `what` names that text ("hex digits").
+  void check_text_only(pugi::xml_node e, const std::string& what) const;
   const char* required(pugi::xml_node e, const char* attribute) const;
   std::optional<std::uint64_t> number(pugi::xml_node e, const char* attribute,
                                       std::uint64_t max) const;

@@ -262,10 +262,7 @@ void SnapshotReader::read_table(pugi::xml_node e) {
   }
   c_.required(e, "size");
   std::uint64_t size = *c_.number(e, "size", 65536);
-  pugi::xml_node child = e.first_child();
-  if (child && (child.type() != pugi::node_pcdata || child.next_sibling())) {
-    c_.fail(child, "only hex digits inside <forwarding-table>", XmlChecker::describe(child));
-  }
+  c_.check_text_only(e, "hex digits");
   std::vector<std::uint8_t> out_port;
   std::string digits;
   for (char c : std::string_view(e.child_value())) {
@@ -318,10 +315,7 @@ void SnapshotReader::read_sl_to_vl(pugi::xml_node e) {
   if (!sl_to_vl_seen_.emplace(in, out).second) {
     c_.fail(e, "one <sl2vl-table> per node, in and out", "a second one");
   }
-  pugi::xml_node child = e.first_child();
-  if (child && (child.type() != pugi::node_pcdata || child.next_sibling())) {
-    c_.fail(child, "only hex digits inside <sl2vl-table>", XmlChecker::describe(child));
-  }
+  c_.check_text_only(e, "hex digits");
   std::string_view digits = text::trim(e.child_value());
   std::array<std::uint8_t, 16> vl{};
   for (std::size_t sl = 0; sl < digits.size() && digits.size() == vl.size(); ++sl) {
