@@ -13,16 +13,16 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "ibatlas/analysis/audit.hpp"
 #include "ibatlas/analysis/fat_tree.hpp"
-#include "ibatlas/analysis/plan_csv.hpp"
 #include "ibatlas/analysis/summary.hpp"
-#include "ibatlas/analysis/tiers.hpp"
-#include "ibatlas/analysis/worklist.hpp"
+#include "ibatlas/audit/audit.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/formats/plan_csv.hpp"
+#include "ibatlas/report/worklist.hpp"
+#include "ibatlas/tiers.hpp"
 
 #include "cli.hpp"
 #include "source.hpp"

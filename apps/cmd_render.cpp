@@ -10,11 +10,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include "ibatlas/analysis/audit.hpp"
+#include "ibatlas/audit/audit.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
-#include "ibatlas/render/findings_json.hpp"
+#include "ibatlas/formats/findings_json.hpp"
 #include "ibatlas/render/graphviz.hpp"
 
 #include "cli.hpp"

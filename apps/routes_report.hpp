@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "ibatlas/analysis/finding.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
 #include "ibatlas/routing/route_report.hpp"
 
 namespace ibatlas::cli {

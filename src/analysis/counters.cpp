@@ -6,36 +6,14 @@
 #include <cstdio>
 #include <string>
 
-#include "analysis/finding_factory.hpp"
+#include "ibatlas/findings/error_counters.hpp"
+#include "ibatlas/utc_time.hpp"
+
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 
 namespace {
-
-using PC = PortCounters;
-using CT = CounterThresholds;
-
-constexpr std::array<CounterInfo, 12> kCounters = {{
-    {"counter.symbol_errors", "SymbolErrorCounter", &PC::symbol_errors, &CT::symbol_errors},
-    {"counter.link_error_recovery", "LinkErrorRecoveryCounter", &PC::link_error_recovery,
-     &CT::link_error_recovery},
-    {"counter.link_downed", "LinkDownedCounter", &PC::link_downed, &CT::link_downed},
-    {"counter.rcv_errors", "PortRcvErrors", &PC::rcv_errors, &CT::rcv_errors},
-    {"counter.rcv_remote_phys_errors", "PortRcvRemotePhysicalErrors", &PC::rcv_remote_phys_errors,
-     &CT::rcv_remote_phys_errors},
-    {"counter.rcv_switch_relay_errors", "PortRcvSwitchRelayErrors", &PC::rcv_switch_relay_errors,
-     &CT::rcv_switch_relay_errors},
-    {"counter.xmit_discards", "PortXmitDiscards", &PC::xmit_discards, &CT::xmit_discards},
-    {"counter.xmit_constraint_errors", "PortXmitConstraintErrors", &PC::xmit_constraint_errors,
-     &CT::xmit_constraint_errors},
-    {"counter.rcv_constraint_errors", "PortRcvConstraintErrors", &PC::rcv_constraint_errors,
-     &CT::rcv_constraint_errors},
-    {"counter.local_link_integrity_errors", "LocalLinkIntegrityErrors",
-     &PC::local_link_integrity_errors, &CT::local_link_integrity_errors},
-    {"counter.excessive_buffer_overruns", "ExcessiveBufferOverrunErrors",
-     &PC::excessive_buffer_overruns, &CT::excessive_buffer_overruns},
-    {"counter.vl15_dropped", "VL15Dropped", &PC::vl15_dropped, &CT::vl15_dropped},
-}};
 
 // Why the counter rises, and what to do: one hint per counter.
 constexpr std::array<std::string_view, 12> kHints = {
@@ -124,8 +102,8 @@ void check_port(const FindingFactory& make, const AuditOptions& options, const R
   const PortCounters& now = *make.fabric().port(port).counters;
   const PortCounters* then =
       rate.seconds ? baseline_counters(make.fabric(), *rate.baseline, port) : nullptr;
-  for (std::size_t i = 0; i < kCounters.size(); ++i) {
-    const CounterInfo& c = kCounters[i];
+  for (std::size_t i = 0; i < error_counters().size(); ++i) {
+    const CounterInfo& c = error_counters()[i];
     if (!(now.*c.field)) {
       continue;
     }
@@ -136,40 +114,13 @@ void check_port(const FindingFactory& make, const AuditOptions& options, const R
       f.measured = std::move(excess->measured);
       f.expected = std::move(excess->expected);
       f.message = std::move(excess->message);
-      f.hint = std::string(kHints[i]);
+      f.hint = std::string(kHints.at(i));
       out.push_back(std::move(f));
     }
   }
 }
 
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2 ? 1 : 0;
-  std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  auto yoe = static_cast<unsigned>(y - era * 400);
-  unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
-// The number at text[at, at + width), all digits, or nullopt.
-std::optional<unsigned> digits(std::string_view text, std::size_t at, std::size_t width) {
-  unsigned value = 0;
-  if (at + width > text.size()) {
-    return std::nullopt;
-  }
-  auto [end, ec] = std::from_chars(text.data() + at, text.data() + at + width, value);
-  if (ec != std::errc() || end != text.data() + at + width) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 }  // namespace
-
-std::span<const CounterInfo> error_counters() {
-  return kCounters;
-}
 
 std::vector<Finding> check_counters(const Fabric& fabric, const AuditOptions& options) {
   FindingFactory make(fabric, options.names);
@@ -196,34 +147,6 @@ std::vector<Finding> check_counters(const Fabric& fabric, const AuditOptions& op
     findings.push_back(std::move(f));
   }
   return findings;
-}
-
-std::optional<std::int64_t> parse_utc_time(std::string_view text) {
-  // YYYY-MM-DDTHH:MM:SS, then optional .fraction, then Z or +00:00.
-  if (text.size() < 20 || text[4] != '-' || text[7] != '-' ||
-      (text[10] != 'T' && text[10] != ' ') || text[13] != ':' || text[16] != ':') {
-    return std::nullopt;
-  }
-  std::optional<unsigned> y = digits(text, 0, 4);
-  std::optional<unsigned> mo = digits(text, 5, 2);
-  std::optional<unsigned> d = digits(text, 8, 2);
-  std::optional<unsigned> h = digits(text, 11, 2);
-  std::optional<unsigned> mi = digits(text, 14, 2);
-  std::optional<unsigned> s = digits(text, 17, 2);
-  if (!y || !mo || !d || !h || !mi || !s || *mo < 1 || *mo > 12 || *d < 1 || *d > 31 || *h > 23 ||
-      *mi > 59 || *s > 60) {
-    return std::nullopt;
-  }
-  std::string_view zone = text.substr(19);
-  if (!zone.empty() && zone.front() == '.') {
-    std::size_t end = zone.find_first_not_of("0123456789", 1);
-    zone.remove_prefix(end == std::string_view::npos ? zone.size() : end);
-  }
-  if (zone != "Z" && zone != "+00:00") {
-    return std::nullopt;
-  }
-  return days_from_civil(*y, *mo, *d) * 86400 + std::int64_t{*h} * 3600 + std::int64_t{*mi} * 60 +
-         *s;
 }
 
 }  // namespace ibatlas

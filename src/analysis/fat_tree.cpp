@@ -7,7 +7,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "analysis/finding_factory.hpp"
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 

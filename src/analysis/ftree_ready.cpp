@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "analysis/finding_factory.hpp"
-#include "analysis/graph_view.hpp"
+#include "findings/finding_factory.hpp"
+#include "graph_view.hpp"
 
 namespace ibatlas {
 

@@ -9,7 +9,7 @@
 
 #include "ibatlas/analysis/port_state.hpp"
 
-#include "analysis/finding_factory.hpp"
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 

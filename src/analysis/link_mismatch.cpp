@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "analysis/finding_factory.hpp"
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 

@@ -4,18 +4,13 @@
 #include <bit>
 #include <string>
 
-#include "analysis/finding_factory.hpp"
-#include "analysis/link_capability.hpp"
+#include "ibatlas/link_capability.hpp"
+
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 
 namespace {
-
-// What one link's two dimensions came to.
-struct LinkVerdict {
-  DimensionVerdict width;
-  DimensionVerdict speed;
-};
 
 std::string enabled_text(std::uint16_t bits, bool is_width) {
   std::optional<int> top = highest(bits);
@@ -154,17 +149,17 @@ std::vector<Finding> check_link_speed(const Fabric& fabric, const Tiers& tiers,
     PortId b = *fabric.port(a).peer;
     const Port& pa = fabric.port(a);
     const Port& pb = fabric.port(b);
-    LinkVerdict v{judge_width(pa, pb, everywhere.widths), judge_speed(pa, pb, everywhere.speeds)};
+    LinkVerdict v = judge_link(pa, pb, everywhere);
     if (pa.width_active || pa.speed_active) {
       ++unknowns.links;
       bool unknown = v.width.kind == VerdictKind::Unknown || v.speed.kind == VerdictKind::Unknown;
       unknowns.unknown += unknown ? 1 : 0;
       unknowns.below_supported += unknown && (v.width.below_supported || v.speed.below_supported);
     }
-    if (v.width.kind == VerdictKind::Degraded || v.speed.kind == VerdictKind::Degraded) {
+    if (v.degraded()) {
       findings.push_back(degraded_finding(make, a, b, v));
     }
-    if (v.width.kind == VerdictKind::Capped || v.speed.kind == VerdictKind::Capped) {
+    if (v.capped()) {
       findings.push_back(capped_finding(make, a, b, v));
     }
     if (std::optional<Finding> f =

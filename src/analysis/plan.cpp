@@ -5,8 +5,8 @@
 
 #include "ibatlas/analysis/port_state.hpp"
 
-#include "analysis/finding_factory.hpp"
 #include "analysis/plan_match.hpp"
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 

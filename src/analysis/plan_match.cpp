@@ -1,8 +1,8 @@
 #include "analysis/plan_match.hpp"
 
-#include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/node_name_map.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ibatlas/analysis/plan_csv.hpp"
+#include "ibatlas/cabling_plan.hpp"
 #include "ibatlas/fabric.hpp"
 
 namespace ibatlas {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "analysis/finding_factory.hpp"
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 

@@ -1,6 +1,7 @@
 #include "ibatlas/diff/counter_diff.hpp"
 
-#include "ibatlas/analysis/counters.hpp"
+#include "ibatlas/findings/error_counters.hpp"
+#include "ibatlas/utc_time.hpp"
 
 #include "diff/end_space.hpp"
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iterator>
 
-#include "ibatlas/analysis/counters.hpp"
 #include "ibatlas/diff/attribute_diff.hpp"
 #include "ibatlas/diff/cable_diff.hpp"
 #include "ibatlas/diff/counter_diff.hpp"
@@ -11,6 +10,8 @@
 #include "ibatlas/diff/node_match.hpp"
 #include "ibatlas/diff/port_state_diff.hpp"
 #include "ibatlas/error.hpp"
+#include "ibatlas/findings/error_counters.hpp"
+#include "ibatlas/utc_time.hpp"
 
 namespace ibatlas {
 

@@ -21,7 +21,7 @@
 #include "ibatlas/formats/subnet_lst.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 

@@ -23,7 +23,7 @@
 #include "ibatlas/fabric_builder.hpp"
 
 #include "formats/iblinkinfo_row.hpp"
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 

@@ -10,7 +10,7 @@
 
 #include "ibatlas/error.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas::linkinfo {
 

@@ -22,7 +22,7 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 
 #include "formats/ibnetdiscover_reader_state.hpp"
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas::ibnetdiscover {
 

@@ -8,7 +8,7 @@
 #include "ibatlas/error.hpp"
 
 #include "formats/lft_dump_lines.hpp"
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 

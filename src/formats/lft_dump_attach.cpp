@@ -7,10 +7,9 @@
 #include <string>
 #include <utility>
 
+#include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
-
-#include "routing/fabric_tables.hpp"
-#include "routing/lid_owners.hpp"
+#include "ibatlas/lid_owners.hpp"
 
 namespace ibatlas {
 
@@ -51,7 +50,7 @@ class Attacher {
         ++result.attached;
       }
     }
-    result.fabric = replace_tables(fabric_, std::move(tables));
+    result.fabric = with_forwarding_tables(fabric_, std::move(tables));
     result.issues = std::move(issues_);
     return result;
   }

@@ -1,6 +1,6 @@
 #include "formats/lft_dump_lines.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas::lft_text {
 

@@ -8,8 +8,7 @@
 #include <string>
 
 #include "ibatlas/formats/lft_dump.hpp"
-
-#include "routing/lid_owners.hpp"
+#include "ibatlas/lid_owners.hpp"
 
 namespace ibatlas {
 

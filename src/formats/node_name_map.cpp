@@ -6,13 +6,10 @@
 
 #include <charconv>
 #include <string>
-#include <utility>
 
 #include "ibatlas/error.hpp"
-#include "ibatlas/fabric_builder.hpp"
-#include "ibatlas/fabric_copy.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -56,14 +53,6 @@ std::string_view name_part(std::string_view rest) {
 
 }  // namespace
 
-std::optional<std::string> NodeNameMap::find(Guid guid) const {
-  auto it = names.find(guid);
-  if (it == names.end()) {
-    return std::nullopt;
-  }
-  return it->second;
-}
-
 NodeNameMap read_node_name_map(std::string_view text, std::string_view name) {
   NodeNameMap map;
   text::LineReader lines(text);
@@ -86,25 +75,6 @@ NodeNameMap read_node_name_map(std::string_view text, std::string_view name) {
     }
   }
   return map;
-}
-
-std::string display_name(const Node& node, const NodeNameMap* map) {
-  if (map != nullptr) {
-    if (std::optional<std::string> mapped = map->find(node.guid)) {
-      return *mapped;
-    }
-  }
-  return node.description;
-}
-
-Fabric apply_node_name_map(const Fabric& fabric, const NodeNameMap& map) {
-  FabricBuilder builder = from_fabric(fabric);
-  for (std::uint32_t i = 0; i < fabric.nodes().size(); ++i) {
-    if (std::optional<std::string> mapped = map.find(fabric.node(NodeId{i}).guid)) {
-      builder.node(NodeId{i}).description = std::move(*mapped);
-    }
-  }
-  return std::move(builder).build();
 }
 
 }  // namespace ibatlas

@@ -20,7 +20,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric_builder.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 

@@ -17,7 +17,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 

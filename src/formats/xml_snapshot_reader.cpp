@@ -15,9 +15,9 @@
 #include "ibatlas/fabric_builder.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
 
-#include "formats/text_lines.hpp"
 #include "formats/xml_checked.hpp"
 #include "formats/xml_snapshot_schema.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 

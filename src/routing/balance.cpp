@@ -4,9 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "ibatlas/analysis/audit_options.hpp"
-#include "ibatlas/analysis/link_speed.hpp"
-#include "ibatlas/analysis/tiers.hpp"
+#include "ibatlas/tiers.hpp"
 
 namespace ibatlas {
 
@@ -132,7 +130,7 @@ RouteBalance summarize_balance(const AnalysisContext& context, const LoadAccumul
   Tiers tiers = infer_tiers(fabric);
   b.tiers = tier_loads(fabric, tiers, b.ports);
   b.imbalanced = imbalanced_groups(context, tiers, b.ports);
-  b.degraded = degraded_loads(fabric, tiers, b.ports);
+  b.degraded = degraded_loads(fabric, b.ports);
   return b;
 }
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "ibatlas/analysis/tiers.hpp"
 #include "ibatlas/routing/route_report.hpp"
+#include "ibatlas/tiers.hpp"
 
 #include "routing/analysis_context.hpp"
 #include "routing/load_acc.hpp"
@@ -31,8 +31,8 @@ struct ImbalanceRule {
 std::vector<ImbalancedGroup> imbalanced_groups(const AnalysisContext& context, const Tiers& tiers,
                                                const std::vector<PortLoad>& ports);
 
-// Every link.degraded link of the audit with the routes it carries each way.
-std::vector<DegradedLoad> degraded_loads(const Fabric& fabric, const Tiers& tiers,
-                                         const std::vector<PortLoad>& ports);
+// Every link that runs degraded (link.degraded's condition) with the routes it carries each
+// way, its ends in the order that finding names them.
+std::vector<DegradedLoad> degraded_loads(const Fabric& fabric, const std::vector<PortLoad>& ports);
 
 }  // namespace ibatlas

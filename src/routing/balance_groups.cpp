@@ -1,8 +1,8 @@
 #include <map>
 
-#include "ibatlas/analysis/audit_options.hpp"
-#include "ibatlas/analysis/link_speed.hpp"
+#include "ibatlas/link_capability.hpp"
 
+#include "findings/finding_factory.hpp"
 #include "routing/balance.hpp"
 
 namespace ibatlas {
@@ -63,26 +63,21 @@ std::vector<ImbalancedGroup> imbalanced_groups(const AnalysisContext& context, c
   return out;
 }
 
-std::vector<DegradedLoad> degraded_loads(const Fabric& fabric, const Tiers& tiers,
-                                         const std::vector<PortLoad>& ports) {
+std::vector<DegradedLoad> degraded_loads(const Fabric& fabric, const std::vector<PortLoad>& ports) {
   std::vector<std::uint64_t> routes(fabric.ports().size(), 0);
   for (const PortLoad& p : ports) {
     routes[p.port.value] = p.routes;
   }
-  auto port_of = [&fabric](const Endpoint& e) -> std::optional<PortId> {
-    std::optional<NodeId> node = e.node_guid ? fabric.find_node(*e.node_guid) : std::nullopt;
-    return node && e.port ? fabric.find_port(*node, *e.port) : std::nullopt;
-  };
+  FindingFactory make(fabric, nullptr);  // for link_ends: the order link.degraded names them
+  EnabledUnion enabled = enabled_union(fabric);
   std::vector<DegradedLoad> out;
-  for (const Finding& f : check_link_speed(fabric, tiers, AuditOptions{})) {
-    if (f.check != "link.degraded" || !f.location.peer) {
+  for (PortId link : fabric.links()) {
+    PortId peer = *fabric.port(link).peer;
+    if (!judge_link(fabric.port(link), fabric.port(peer), enabled).degraded()) {
       continue;
     }
-    std::optional<PortId> a = port_of(f.location.here);
-    std::optional<PortId> b = port_of(*f.location.peer);
-    if (a && b) {
-      out.push_back(DegradedLoad{*a, *b, routes[a->value], routes[b->value]});
-    }
+    auto [a, b] = make.link_ends(link, peer);
+    out.push_back(DegradedLoad{a, b, routes[a.value], routes[b.value]});
   }
   return out;
 }

@@ -1,9 +1,8 @@
 #include "ibatlas/routing/engine.hpp"
 
+#include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/routing/minhop.hpp"
 #include "ibatlas/routing/updn.hpp"
-
-#include "routing/fabric_tables.hpp"
 
 namespace ibatlas {
 
@@ -33,7 +32,7 @@ ComputeResult compute_routes(const Fabric& fabric, const ComputeOptions& options
   } else {
     tables = compute_minhop(fabric);
   }
-  result.fabric = replace_tables(fabric, std::move(tables));
+  result.fabric = with_forwarding_tables(fabric, std::move(tables));
   return result;
 }
 

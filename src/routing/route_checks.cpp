@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "analysis/finding_factory.hpp"
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 

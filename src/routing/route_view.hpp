@@ -10,8 +10,7 @@
 #include <vector>
 
 #include "ibatlas/fabric.hpp"
-
-#include "routing/lid_owners.hpp"
+#include "ibatlas/lid_owners.hpp"
 
 namespace ibatlas {
 

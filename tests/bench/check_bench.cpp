@@ -15,8 +15,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "ibatlas/analysis/audit.hpp"
 #include "ibatlas/analysis/counters.hpp"
+#include "ibatlas/audit/audit.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/routing/engine.hpp"

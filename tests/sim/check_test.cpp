@@ -11,8 +11,8 @@
 #include <string>
 #include <tuple>
 
-#include "ibatlas/analysis/audit.hpp"
-#include "ibatlas/analysis/plan_csv.hpp"
+#include "ibatlas/audit/audit.hpp"
+#include "ibatlas/formats/plan_csv.hpp"
 
 #include "discover_sim.hpp"
 

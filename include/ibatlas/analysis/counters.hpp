@@ -16,26 +16,13 @@
 #include <string_view>
 #include <vector>
 
-#include "ibatlas/analysis/audit_options.hpp"
-#include "ibatlas/analysis/finding.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/audit_options.hpp"
+#include "ibatlas/findings/error_counters.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 
-struct CounterInfo {
-  std::string_view check;  // "counter.symbol_errors"
-  std::string_view name;   // as the IBA and ibqueryerrors call it: "SymbolErrorCounter"
-  std::optional<std::uint64_t> PortCounters::*field;
-  std::uint64_t CounterThresholds::*threshold;
-};
-
-// The checked counters, in registry order.
-std::span<const CounterInfo> error_counters();
-
 std::vector<Finding> check_counters(const Fabric& fabric, const AuditOptions& options);
-
-// Seconds since 1970 for an ISO 8601 UTC time "2026-11-29T23:48:00Z" (fractional seconds
-// and "+00:00" accepted); nullopt for anything else.
-std::optional<std::int64_t> parse_utc_time(std::string_view text);
 
 }  // namespace ibatlas

@@ -13,10 +13,10 @@
 #include <optional>
 #include <vector>
 
-#include "ibatlas/analysis/audit_options.hpp"
-#include "ibatlas/analysis/finding.hpp"
-#include "ibatlas/analysis/tiers.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/audit_options.hpp"
+#include "ibatlas/findings/finding.hpp"
+#include "ibatlas/tiers.hpp"
 
 namespace ibatlas {
 

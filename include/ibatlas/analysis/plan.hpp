@@ -20,10 +20,10 @@
 
 #include <vector>
 
-#include "ibatlas/analysis/audit_options.hpp"
-#include "ibatlas/analysis/finding.hpp"
-#include "ibatlas/analysis/plan_csv.hpp"
+#include "ibatlas/cabling_plan.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/audit_options.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 

@@ -14,9 +14,9 @@
 
 #include <vector>
 
-#include "ibatlas/analysis/audit_options.hpp"
-#include "ibatlas/analysis/finding.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/audit_options.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 

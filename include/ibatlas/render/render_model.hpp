@@ -23,9 +23,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "ibatlas/analysis/finding.hpp"
-#include "ibatlas/analysis/tiers.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
+#include "ibatlas/tiers.hpp"
 
 namespace ibatlas {
 

@@ -11,8 +11,8 @@
 #include <span>
 #include <vector>
 
-#include "ibatlas/analysis/audit_options.hpp"
-#include "ibatlas/analysis/finding.hpp"
+#include "ibatlas/findings/audit_options.hpp"
+#include "ibatlas/findings/registry.hpp"
 #include "ibatlas/routing/route_report.hpp"
 
 namespace ibatlas {

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "ibatlas/analysis/tiers.hpp"
 #include "ibatlas/render/style.hpp"
+#include "ibatlas/tiers.hpp"
 
 namespace ibatlas {
 

@@ -1,7 +1,7 @@
 // run_checks: order, the plan/port.down de-duplication, speed on a 10k-host fat-tree, and
 // real-world dumps (no crash on any; facts checked by hand on three).
 
-#include "ibatlas/analysis/audit.hpp"
+#include "ibatlas/audit/audit.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,9 +12,9 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/analysis/counters.hpp"
-#include "ibatlas/analysis/plan_csv.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/formats/detect.hpp"
+#include "ibatlas/formats/plan_csv.hpp"
 
 #include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"

@@ -1,8 +1,10 @@
-// counter.* thresholds and rates, counter.no_interval, and the ISO 8601 time parser.
+// counter.* thresholds and rates, counter.no_interval.
 
 #include "ibatlas/analysis/counters.hpp"
 
 #include <gtest/gtest.h>
+
+#include "ibatlas/findings/registry.hpp"
 
 #include "fabric_sketch.hpp"
 
@@ -98,16 +100,6 @@ TEST(CountersTest, MissingTimesFallBackToAbsoluteThresholdsAndSaySo) {
   EXPECT_EQ(f[0].measured, "50");
   EXPECT_EQ(f[1].check, "counter.no_interval");
   EXPECT_TRUE(check_counters(with_counters(pc), {}).size() == 1u) << "no baseline, no note";
-}
-
-TEST(CountersTest, ParsesUtcTimes) {
-  EXPECT_EQ(parse_utc_time("1970-01-01T00:00:00Z"), 0);
-  EXPECT_EQ(parse_utc_time("2000-03-01T00:00:00Z"), 951868800);  // date -u -d ... +%s
-  EXPECT_EQ(parse_utc_time("2026-11-29T23:48:00Z"), 1795996080);
-  EXPECT_EQ(parse_utc_time("2026-11-29T23:48:00.250+00:00"), 1795996080);
-  EXPECT_FALSE(parse_utc_time("2026-11-29 23:48").has_value());
-  EXPECT_FALSE(parse_utc_time("2026-13-01T00:00:00Z").has_value());
-  EXPECT_FALSE(parse_utc_time("2026-11-29T23:48:00+01:00").has_value());
 }
 
 }  // namespace

@@ -1,12 +1,12 @@
 // The finding registry, severities, ordering, and that docs/checks.md documents every id.
 
-#include "ibatlas/analysis/finding.hpp"
-
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
+
+#include "ibatlas/findings/registry.hpp"
 
 #include "support/paths.hpp"
 

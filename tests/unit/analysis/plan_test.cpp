@@ -7,8 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "ibatlas/analysis/worklist.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/formats/plan_csv.hpp"
+#include "ibatlas/report/worklist.hpp"
 
 #include "fabric_sketch.hpp"
 

@@ -1,7 +1,7 @@
 // Tier inference: hosts, leaves, spines, cores; aggregation nodes, hostless leaves, hosts on
 // a spine and director chassis.
 
-#include "ibatlas/analysis/tiers.hpp"
+#include "ibatlas/tiers.hpp"
 
 #include <map>
 #include <set>

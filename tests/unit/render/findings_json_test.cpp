@@ -1,4 +1,4 @@
-#include "ibatlas/render/findings_json.hpp"
+#include "ibatlas/formats/findings_json.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ibatlas/analysis/audit.hpp"
+#include "ibatlas/audit/audit.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"

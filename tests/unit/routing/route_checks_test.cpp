@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ibatlas/analysis/audit.hpp"
+#include "ibatlas/audit/audit.hpp"
 
 #include "unit/routing/routing_net.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Findings: what every check returns, and the one registry that lists every check.
+// Findings: what every check returns (the registry of check ids is findings/registry.hpp).
 //
 // A Finding names a stable check id ("link.degraded"), a severity, where it is (the whole
 // fabric, a node, a port, or a link with both ends), what was measured, what was expected,
@@ -56,18 +56,6 @@ struct Finding {
   std::string message;   // one line: what is wrong, in words
   friend bool operator==(const Finding&, const Finding&) = default;
 };
-
-struct CheckInfo {
-  std::string_view id;
-  Severity severity;  // the default; a finding may be milder or worse and says why
-  std::string_view title;
-};
-
-// Every check ibatlas runs, in documentation order. Ids never change once released.
-std::span<const CheckInfo> all_checks();
-
-// The registry entry for `id`, or nullptr.
-const CheckInfo* find_check(std::string_view id);
 
 // "leaf07 port 14", "leaf07 port 14 <-> spine03 port 7", "leaf07", "fabric".
 std::string to_string(const Location& location);

@@ -1,8 +1,9 @@
 #pragma once
 
-// Private to src/analysis: what one dimension (width or speed) of one link can be, from
-// the two ends' active value and enabled/supported sets. Values are enumerator indexes
-// (LinkWidth, LinkSpeed), sets their bit masks (WidthSet, SpeedSet).
+// What one link can run at, from the two ends' active values and enabled/supported sets:
+// the typed verdicts behind link.degraded and link.capped, for every analysis that needs
+// them (the link checks, routing's load on degraded links) instead of filtering findings. Values
+// are enumerator indexes (LinkWidth, LinkSpeed), sets their bit masks (WidthSet, SpeedSet).
 
 #include <cstdint>
 #include <optional>
@@ -41,6 +42,23 @@ DimensionVerdict judge(const DimensionInput& in, std::uint16_t enabled_anywhere)
 DimensionVerdict judge_width(const Port& a, const Port& b, std::uint16_t enabled_anywhere);
 DimensionVerdict judge_speed(const Port& a, const Port& b, std::uint16_t enabled_anywhere);
 
+// Both dimensions of one link.
+struct LinkVerdict {
+  DimensionVerdict width;
+  DimensionVerdict speed;
+
+  // The condition of link.degraded: a dimension runs below what both ends allow.
+  bool degraded() const {
+    return width.kind == VerdictKind::Degraded || speed.kind == VerdictKind::Degraded;
+  }
+
+  // The condition of link.capped: an end's enabled set holds the link below what both
+  // support.
+  bool capped() const {
+    return width.kind == VerdictKind::Capped || speed.kind == VerdictKind::Capped;
+  }
+};
+
 struct EnabledUnion {
   std::uint16_t widths = 0;
   std::uint16_t speeds = 0;
@@ -48,6 +66,9 @@ struct EnabledUnion {
 
 // Unions of the enabled sets of every port but switch port 0.
 EnabledUnion enabled_union(const Fabric& fabric);
+
+// The link between `a` and `b`; `enabled` is enabled_union() of its fabric.
+LinkVerdict judge_link(const Port& a, const Port& b, const EnabledUnion& enabled);
 
 // The highest set bit's index, or nullopt for an empty set.
 std::optional<int> highest(std::uint16_t bits);

@@ -1,9 +1,9 @@
-#include "ibatlas/analysis/tiers.hpp"
+#include "ibatlas/tiers.hpp"
 
 #include <algorithm>
 #include <unordered_map>
 
-#include "analysis/graph_view.hpp"
+#include "graph_view.hpp"
 
 namespace ibatlas {
 

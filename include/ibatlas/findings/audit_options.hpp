@@ -11,8 +11,8 @@
 
 namespace ibatlas {
 
-struct CablingPlan;  // analysis/plan_csv.hpp
-struct NodeNameMap;  // formats/node_name_map.hpp
+struct CablingPlan;  // cabling_plan.hpp
+struct NodeNameMap;  // node_name_map.hpp
 
 // Thresholds per error counter. A finding fires when a counter is above its threshold
 // (absolute value), or, with an earlier snapshot and both snapshot times, when its growth

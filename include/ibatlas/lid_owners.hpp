@@ -1,7 +1,9 @@
 #pragma once
 
-// Private to src/: which port answers to each LID, as a flat array (the routing code looks
-// LIDs up millions of times; Fabric::find_port_by_lid hashes and walks back for LMC).
+// Lookups on the model that the routing code and the LFT readers and writers share: which
+// port answers to each LID, as a flat array (routing looks LIDs up millions of times;
+// Fabric::find_port_by_lid hashes and walks back for LMC), a node's highest port, and the
+// port GUID NodeInfo reports.
 
 #include <cstdint>
 #include <vector>

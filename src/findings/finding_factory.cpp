@@ -1,10 +1,11 @@
-#include "analysis/finding_factory.hpp"
+#include "findings/finding_factory.hpp"
 
 #include <cassert>
 #include <cstdio>
 #include <tuple>
 
-#include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/findings/registry.hpp"
+#include "ibatlas/node_name_map.hpp"
 
 namespace ibatlas {
 

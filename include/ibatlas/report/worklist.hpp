@@ -12,7 +12,7 @@
 #include <ostream>
 #include <span>
 
-#include "ibatlas/analysis/finding.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 

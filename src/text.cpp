@@ -1,4 +1,4 @@
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas::text {
 

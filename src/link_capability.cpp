@@ -1,4 +1,4 @@
-#include "analysis/link_capability.hpp"
+#include "ibatlas/link_capability.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -112,6 +112,10 @@ EnabledUnion enabled_union(const Fabric& fabric) {
     }
   }
   return u;
+}
+
+LinkVerdict judge_link(const Port& a, const Port& b, const EnabledUnion& enabled) {
+  return LinkVerdict{judge_width(a, b, enabled.widths), judge_speed(a, b, enabled.speeds)};
 }
 
 }  // namespace ibatlas

@@ -1,7 +1,7 @@
 #pragma once
 
-// Private to src/analysis: Boost.Graph views over a Fabric (STYLE.md 7.4). Boost appears
-// nowhere in include/. Vertex i is NodeId{i}, so results map straight back to ids.
+// Private to src/ (the analyses share it): Boost.Graph views over a Fabric (STYLE.md 7.4). Boost
+// appears nowhere in include/. Vertex i is NodeId{i}, so results map straight back to ids.
 
 #include <cstdint>
 #include <vector>

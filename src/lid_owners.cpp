@@ -1,4 +1,4 @@
-#include "routing/lid_owners.hpp"
+#include "ibatlas/lid_owners.hpp"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "ibatlas/analysis/finding.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 

@@ -1,4 +1,4 @@
-#include "ibatlas/analysis/plan_csv.hpp"
+#include "ibatlas/formats/plan_csv.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 
 #include "ibatlas/error.hpp"
 
-#include "formats/text_lines.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -198,26 +198,6 @@ CablingPlan read_plan_csv(std::string_view text, std::string_view name) {
   if (!with_rate) {
     fail(Where{name, lines.line_number() + 1}, "the header \"" + std::string(kHeader) + "\"",
          "end of file");
-  }
-  return plan;
-}
-
-CablingPlan plan_from_fabric(const Fabric& golden) {
-  CablingPlan plan{"golden snapshot " + golden.provenance().source, {}};
-  auto end_of = [&golden](PortId id) {
-    const Port& p = golden.port(id);
-    const Node& n = golden.node(p.node);
-    char guid[19];
-    std::snprintf(guid, sizeof guid, "0x%016llx", static_cast<unsigned long long>(n.guid));
-    return PlanEnd{guid, p.number, n.description};
-  };
-  for (PortId link : golden.links()) {
-    const Port& p = golden.port(link);
-    if (link == *p.peer) {
-      continue;  // a port cabled to itself has nothing to plan
-    }
-    PlannedCable cable{end_of(link), end_of(*p.peer), p.width_active, p.speed_active, 0};
-    plan.cables.push_back(std::move(cable));
   }
   return plan;
 }

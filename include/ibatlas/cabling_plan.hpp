@@ -1,14 +1,13 @@
 #pragma once
 
-// A cabling plan: the cables a fabric should have. Read from a CSV file (docs/formats.md,
-// "Cabling plan (CSV)") or taken from a golden snapshot. Node names stay as written; they
+// A cabling plan: the cables a fabric should have, read from a CSV file
+// (formats/plan_csv.hpp) or taken from a golden snapshot. Node names stay as written; they
 // are matched against a fabric when it is checked (analysis/plan.hpp).
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "ibatlas/fabric.hpp"
@@ -35,17 +34,6 @@ struct CablingPlan {
   std::string source;  // file name, for messages
   std::vector<PlannedCable> cables;
 };
-
-// Parses a plan: `#` comment lines and blank lines anywhere; first a header line
-// `node,port,peer_node,peer_port` or `node,port,peer_node,peer_port,width,speed`; then one
-// cable per line. Fields may be double-quoted (`""` is a quote inside). Ports are 1-254;
-// width is 1x/2x/4x/8x/12x, speed SDR...XDR, either may be empty. Throws ParseError
-// ("name:line: expected ..., found ...") on a bad line, a port planned twice, or a cable
-// from a port to itself.
-CablingPlan read_plan_csv(std::string_view text, std::string_view name);
-
-// True when the first line that is neither blank nor a comment is a plan header.
-bool looks_like_plan_csv(std::string_view text);
 
 // Every link of `golden` as a planned cable: nodes named by GUID ("0x0002c903000e1234")
 // with their description as label, width and speed as active there.

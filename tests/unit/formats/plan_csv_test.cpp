@@ -1,13 +1,13 @@
 // The cabling plan CSV reader: what it accepts, and the file:line message for what it
 // rejects.
 
-#include "ibatlas/analysis/plan_csv.hpp"
+#include "ibatlas/formats/plan_csv.hpp"
 
 #include <gtest/gtest.h>
 
 #include "ibatlas/error.hpp"
 
-#include "fabric_sketch.hpp"
+#include "unit/analysis/fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

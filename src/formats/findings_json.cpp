@@ -1,4 +1,4 @@
-#include "ibatlas/render/findings_json.hpp"
+#include "ibatlas/formats/findings_json.hpp"
 
 #include <algorithm>
 #include <charconv>

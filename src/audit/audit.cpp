@@ -1,4 +1,4 @@
-#include "ibatlas/analysis/audit.hpp"
+#include "ibatlas/audit/audit.hpp"
 
 #include <algorithm>
 #include <set>
@@ -12,8 +12,8 @@
 #include "ibatlas/analysis/link_speed.hpp"
 #include "ibatlas/analysis/plan.hpp"
 #include "ibatlas/analysis/port_state.hpp"
-#include "ibatlas/analysis/tiers.hpp"
 #include "ibatlas/routing/route_checks.hpp"
+#include "ibatlas/tiers.hpp"
 
 namespace ibatlas {
 

@@ -1,4 +1,4 @@
-#include "analysis/graph_view.hpp"
+#include "graph_view.hpp"
 
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>

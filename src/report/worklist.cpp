@@ -1,11 +1,11 @@
-#include "ibatlas/analysis/worklist.hpp"
+#include "ibatlas/report/worklist.hpp"
 
 #include <algorithm>
 #include <array>
 #include <string_view>
 #include <vector>
 
-#include "analysis/finding_factory.hpp"
+#include "findings/finding_factory.hpp"
 
 namespace ibatlas {
 

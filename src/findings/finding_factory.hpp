@@ -9,8 +9,8 @@
 #include <string_view>
 #include <unordered_set>
 
-#include "ibatlas/analysis/finding.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 

@@ -1,0 +1,15 @@
+#pragma once
+
+// Snapshot times (Provenance::time) as numbers, for counter rates and history timelines.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace ibatlas {
+
+// Seconds since 1970 for an ISO 8601 UTC time "2026-11-29T23:48:00Z" (fractional seconds
+// and "+00:00" accepted); nullopt for anything else.
+std::optional<std::int64_t> parse_utc_time(std::string_view text);
+
+}  // namespace ibatlas

@@ -1,0 +1,81 @@
+#include "ibatlas/findings/registry.hpp"
+
+#include <array>
+
+namespace ibatlas {
+
+namespace {
+
+using enum Severity;
+
+// The registry. Order = docs/checks.md order. Titles are one line each.
+constexpr std::array<CheckInfo, 40> kChecks = {{
+    {"link.degraded", Error, "Link runs below what both ends enable and support"},
+    {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
+    {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
+    {"link.unknown_capability", Info, "Enabled/supported sets unknown: some checks cannot tell"},
+    {"link.mismatch", Error, "The two ends of a link disagree"},
+    {"port.not_active", Error, "Physical link up, but the port is not Active"},
+    {"port.disabled", Info, "Port disabled"},
+    {"port.down", Error, "Port down where a cable was"},
+    {"node.duplicate_guid", Error, "Two nodes share a node GUID"},
+    {"port.duplicate_guid", Error, "Two ports share a port GUID"},
+    {"lid.duplicate", Error, "Two ports answer to the same LID"},
+    {"lid.unassigned", Error, "LID 0 or 65535 on an active port"},
+    {"node.duplicate_description", Warning, "Nodes share a node description"},
+    {"topo.asymmetric", Warning, "Fat-tree switch or switch pair with unusual link counts"},
+    {"topo.oversubscribed", Info, "Leaf more oversubscribed than its peers"},
+    {"topo.ftree_ready", Warning, "opensm's ftree routing would reject this fabric"},
+    {"counter.symbol_errors", Warning, "SymbolErrorCounter over threshold"},
+    {"counter.link_error_recovery", Warning, "LinkErrorRecoveryCounter over threshold"},
+    {"counter.link_downed", Warning, "LinkDownedCounter over threshold"},
+    {"counter.rcv_errors", Warning, "PortRcvErrors over threshold"},
+    {"counter.rcv_remote_phys_errors", Info, "PortRcvRemotePhysicalErrors over threshold"},
+    {"counter.rcv_switch_relay_errors", Info, "PortRcvSwitchRelayErrors over threshold"},
+    {"counter.xmit_discards", Warning, "PortXmitDiscards over threshold"},
+    {"counter.xmit_constraint_errors", Info, "PortXmitConstraintErrors over threshold"},
+    {"counter.rcv_constraint_errors", Info, "PortRcvConstraintErrors over threshold"},
+    {"counter.local_link_integrity_errors", Warning, "LocalLinkIntegrityErrors over threshold"},
+    {"counter.excessive_buffer_overruns", Warning, "ExcessiveBufferOverrunErrors over threshold"},
+    {"counter.vl15_dropped", Info, "VL15Dropped over threshold"},
+    {"counter.no_interval", Info, "Counter rates unknown: a snapshot lacks its time"},
+    {"plan.missing", Error, "A planned cable is not there"},
+    {"plan.extra", Warning, "A cable the plan does not list"},
+    {"plan.miswired", Error, "A cable reaches the wrong port"},
+    {"plan.wrong_speed", Error, "A planned cable runs at another width or speed"},
+    {"plan.ambiguous_name", Warning, "A plan name matches several nodes"},
+    // The routing checks (routing/route_checks.hpp), which return this slice: keep together.
+    {"route.unreachable", Error, "Routes dropped: no entry, no table, bad or down port"},
+    {"route.loop", Error, "Routes that come back to a switch they passed"},
+    {"route.credit_loop", Error, "Cycle in the channel dependency graph: possible deadlock"},
+    {"route.nonminimal", Warning, "Switch forwards LIDs to a neighbour no closer to them"},
+    {"route.imbalance", Warning, "Ports that should share routes evenly do not"},
+    {"route.asymmetric", Info, "CA pairs routed over different links each way"},
+}};
+
+}  // namespace
+
+std::span<const CheckInfo> all_checks() {
+  return kChecks;
+}
+
+const CheckInfo* find_check(std::string_view id) {
+  for (const CheckInfo& info : kChecks) {
+    if (info.id == id) {
+      return &info;
+    }
+  }
+  return nullptr;
+}
+
+std::string docs_anchor(std::string_view id) {
+  std::string anchor = "docs/checks.md#";
+  for (char c : id) {
+    if (c != '.') {
+      anchor += c;  // ids are lower case, digits and '_', which anchors keep
+    }
+  }
+  return anchor;
+}
+
+}  // namespace ibatlas
