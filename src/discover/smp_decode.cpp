@@ -1,61 +1,139 @@
-// Attribute layouts: one decode and one encode per attribute, each a list of (bit offset,
-// width) pairs taken from the IBA tables and checked against libibmad's fields.c. Decode and
-// encode name the same offsets, so a typo shows up in the round-trip tests, and the
-// hand-built byte arrays of the decoder tests catch a typo made twice.
+// Attribute layouts: one field table per attribute (discover/field_table.hpp), a list of
+// (bit offset, width, member) taken from the IBA tables and checked against libibmad's
+// fields.c. decode_* and encode_* walk the same table, so no offset is written twice; the
+// round-trip tests check the walk, and the hand-built byte arrays of the decoder tests check
+// the offsets themselves (a wrong offset round-trips fine). Each table's static_assert
+// rejects a field outside the 64 bytes, wider than its member, or sharing a bit with another.
 
 #include "ibatlas/discover/smp_decode.hpp"
 
 #include <algorithm>
+#include <array>
 
-#include "discover/bits.hpp"
+#include "discover/field_table.hpp"
 
 namespace ibatlas {
 
 namespace {
 
-template <typename T>
-T get(PayloadView data, std::size_t offset, std::size_t width) {
-  return static_cast<T>(bits::get(data, offset, width));
-}
+// One field a line, in wire order, as the IBA tables list them (clang-format would pack
+// this short table two a line).
+// clang-format off
+constexpr std::array kNodeInfoTable{
+    field<&NodeInfoFields::base_version>(0, 8),
+    field<&NodeInfoFields::class_version>(8, 8),
+    field<&NodeInfoFields::node_type>(16, 8),
+    field<&NodeInfoFields::num_ports>(24, 8),
+    field<&NodeInfoFields::system_guid>(32, 64),
+    field<&NodeInfoFields::node_guid>(96, 64),
+    field<&NodeInfoFields::port_guid>(160, 64),
+    field<&NodeInfoFields::partition_cap>(224, 16),
+    field<&NodeInfoFields::device_id>(240, 16),
+    field<&NodeInfoFields::revision>(256, 32),
+    field<&NodeInfoFields::local_port>(288, 8),
+    field<&NodeInfoFields::vendor_id>(296, 24),
+};
+// clang-format on
+static_assert(is_valid_table(kNodeInfoTable));
 
-void put(MadPayload& data, std::size_t offset, std::size_t width, std::uint64_t value) {
-  bits::set(data, offset, width, value);
-}
+constexpr std::array kSwitchInfoTable{
+    field<&SwitchInfoFields::linear_fdb_cap>(0, 16),
+    field<&SwitchInfoFields::random_fdb_cap>(16, 16),
+    field<&SwitchInfoFields::multicast_fdb_cap>(32, 16),
+    field<&SwitchInfoFields::linear_fdb_top>(48, 16),
+    field<&SwitchInfoFields::default_port>(64, 8),
+    field<&SwitchInfoFields::lids_per_port>(96, 16),
+    field<&SwitchInfoFields::partition_enforcement_cap>(112, 16),
+    field<&SwitchInfoFields::enhanced_port0>(132, 1),
+};
+static_assert(is_valid_table(kSwitchInfoTable));
+
+// SlToVlFields is a bare array; the table needs a struct member to point at.
+struct SlToVlWire {
+  SlToVlFields vl{};
+};
+
+constexpr std::array kSlToVlTable{array_field<&SlToVlWire::vl>(0, 4, 4)};
+static_assert(is_valid_table(kSlToVlTable));
+
+constexpr std::array kPortInfoTable{
+    field<&PortInfoFields::lid>(128, 16),
+    field<&PortInfoFields::capability_mask>(160, 32),
+    field<&PortInfoFields::local_port>(224, 8),
+    field<&PortInfoFields::link_width_enabled>(232, 8),
+    field<&PortInfoFields::link_width_supported>(240, 8),
+    field<&PortInfoFields::link_width_active>(248, 8),
+    field<&PortInfoFields::link_speed_supported>(256, 4),
+    field<&PortInfoFields::port_state>(260, 4),
+    field<&PortInfoFields::phys_state>(264, 4),
+    field<&PortInfoFields::lmc>(277, 3),
+    field<&PortInfoFields::link_speed_active>(280, 4),
+    field<&PortInfoFields::link_speed_enabled>(284, 4),
+    field<&PortInfoFields::neighbor_mtu>(288, 4),
+    field<&PortInfoFields::vl_cap>(296, 4),
+    field<&PortInfoFields::mtu_cap>(332, 4),
+    field<&PortInfoFields::link_speed_ext2_active>(449, 2),
+    field<&PortInfoFields::link_speed_ext2_supported>(451, 2),
+    field<&PortInfoFields::link_speed_ext2_enabled>(453, 3),
+    field<&PortInfoFields::capability_mask2>(480, 16),
+    field<&PortInfoFields::link_speed_ext_active>(496, 4),
+    field<&PortInfoFields::link_speed_ext_supported>(500, 4),
+    field<&PortInfoFields::link_speed_ext_enabled>(507, 5),
+};
+static_assert(is_valid_table(kPortInfoTable));
+
+constexpr std::array kMlnxExtPortInfoTable{
+    field<&MlnxExtPortInfoFields::state_change_enable>(24, 8),
+    field<&MlnxExtPortInfoFields::link_speed_supported>(56, 8),
+    field<&MlnxExtPortInfoFields::link_speed_enabled>(88, 8),
+    field<&MlnxExtPortInfoFields::link_speed_active>(120, 8),
+};
+static_assert(is_valid_table(kMlnxExtPortInfoTable));
+
+constexpr std::array kPortCountersTable{
+    field<&PortCountersFields::port_select>(8, 8),
+    field<&PortCountersFields::counter_select>(16, 16),
+    field<&PortCountersFields::symbol_errors>(32, 16),
+    field<&PortCountersFields::link_error_recovery>(48, 8),
+    field<&PortCountersFields::link_downed>(56, 8),
+    field<&PortCountersFields::rcv_errors>(64, 16),
+    field<&PortCountersFields::rcv_remote_phys_errors>(80, 16),
+    field<&PortCountersFields::rcv_switch_relay_errors>(96, 16),
+    field<&PortCountersFields::xmit_discards>(112, 16),
+    field<&PortCountersFields::xmit_constraint_errors>(128, 8),
+    field<&PortCountersFields::rcv_constraint_errors>(136, 8),
+    field<&PortCountersFields::local_link_integrity_errors>(152, 4),
+    field<&PortCountersFields::excessive_buffer_overruns>(156, 4),
+    field<&PortCountersFields::vl15_dropped>(176, 16),
+    field<&PortCountersFields::xmit_data>(192, 32),
+    field<&PortCountersFields::rcv_data>(224, 32),
+    field<&PortCountersFields::xmit_pkts>(256, 32),
+    field<&PortCountersFields::rcv_pkts>(288, 32),
+    field<&PortCountersFields::xmit_wait>(320, 32),
+};
+static_assert(is_valid_table(kPortCountersTable));
+
+constexpr std::array kPortCountersExtendedTable{
+    field<&PortCountersExtendedFields::port_select>(8, 8),
+    field<&PortCountersExtendedFields::counter_select>(16, 16),
+    field<&PortCountersExtendedFields::xmit_data>(64, 64),
+    field<&PortCountersExtendedFields::rcv_data>(128, 64),
+    field<&PortCountersExtendedFields::xmit_pkts>(192, 64),
+    field<&PortCountersExtendedFields::rcv_pkts>(256, 64),
+    field<&PortCountersExtendedFields::unicast_xmit_pkts>(320, 64),
+    field<&PortCountersExtendedFields::unicast_rcv_pkts>(384, 64),
+    field<&PortCountersExtendedFields::multicast_xmit_pkts>(448, 64),
+};
+static_assert(is_valid_table(kPortCountersExtendedTable));
 
 }  // namespace
 
 NodeInfoFields decode_node_info(PayloadView d) {
-  NodeInfoFields f;
-  f.base_version = get<std::uint8_t>(d, 0, 8);
-  f.class_version = get<std::uint8_t>(d, 8, 8);
-  f.node_type = get<std::uint8_t>(d, 16, 8);
-  f.num_ports = get<std::uint8_t>(d, 24, 8);
-  f.system_guid = get<Guid>(d, 32, 64);
-  f.node_guid = get<Guid>(d, 96, 64);
-  f.port_guid = get<Guid>(d, 160, 64);
-  f.partition_cap = get<std::uint16_t>(d, 224, 16);
-  f.device_id = get<std::uint16_t>(d, 240, 16);
-  f.revision = get<std::uint32_t>(d, 256, 32);
-  f.local_port = get<std::uint8_t>(d, 288, 8);
-  f.vendor_id = get<std::uint32_t>(d, 296, 24);
-  return f;
+  return decode_fields(d, kNodeInfoTable);
 }
 
 MadPayload encode_node_info(const NodeInfoFields& f) {
-  MadPayload d{};
-  put(d, 0, 8, f.base_version);
-  put(d, 8, 8, f.class_version);
-  put(d, 16, 8, f.node_type);
-  put(d, 24, 8, f.num_ports);
-  put(d, 32, 64, f.system_guid);
-  put(d, 96, 64, f.node_guid);
-  put(d, 160, 64, f.port_guid);
-  put(d, 224, 16, f.partition_cap);
-  put(d, 240, 16, f.device_id);
-  put(d, 256, 32, f.revision);
-  put(d, 288, 8, f.local_port);
-  put(d, 296, 24, f.vendor_id);
-  return d;
+  return encode_fields(f, kNodeInfoTable);
 }
 
 std::string decode_node_description(PayloadView d) {
@@ -70,29 +148,11 @@ MadPayload encode_node_description(std::string_view text) {
 }
 
 SwitchInfoFields decode_switch_info(PayloadView d) {
-  SwitchInfoFields f;
-  f.linear_fdb_cap = get<std::uint16_t>(d, 0, 16);
-  f.random_fdb_cap = get<std::uint16_t>(d, 16, 16);
-  f.multicast_fdb_cap = get<std::uint16_t>(d, 32, 16);
-  f.linear_fdb_top = get<std::uint16_t>(d, 48, 16);
-  f.default_port = get<std::uint8_t>(d, 64, 8);
-  f.lids_per_port = get<std::uint16_t>(d, 96, 16);
-  f.partition_enforcement_cap = get<std::uint16_t>(d, 112, 16);
-  f.enhanced_port0 = get<bool>(d, 132, 1);
-  return f;
+  return decode_fields(d, kSwitchInfoTable);
 }
 
 MadPayload encode_switch_info(const SwitchInfoFields& f) {
-  MadPayload d{};
-  put(d, 0, 16, f.linear_fdb_cap);
-  put(d, 16, 16, f.random_fdb_cap);
-  put(d, 32, 16, f.multicast_fdb_cap);
-  put(d, 48, 16, f.linear_fdb_top);
-  put(d, 64, 8, f.default_port);
-  put(d, 96, 16, f.lids_per_port);
-  put(d, 112, 16, f.partition_enforcement_cap);
-  put(d, 132, 1, f.enhanced_port0 ? 1 : 0);
-  return d;
+  return encode_fields(f, kSwitchInfoTable);
 }
 
 std::uint32_t lft_block_count(std::uint16_t linear_fdb_top) {
@@ -100,167 +160,43 @@ std::uint32_t lft_block_count(std::uint16_t linear_fdb_top) {
 }
 
 SlToVlFields decode_sl_to_vl(PayloadView d) {
-  SlToVlFields vl;
-  for (std::size_t sl = 0; sl < vl.size(); ++sl) {
-    vl[sl] = get<std::uint8_t>(d, 4 * sl, 4);
-  }
-  return vl;
+  return decode_fields(d, kSlToVlTable).vl;
 }
 
 MadPayload encode_sl_to_vl(const SlToVlFields& vl) {
-  MadPayload d{};
-  for (std::size_t sl = 0; sl < vl.size(); ++sl) {
-    put(d, 4 * sl, 4, vl[sl]);
-  }
-  return d;
+  return encode_fields(SlToVlWire{vl}, kSlToVlTable);
 }
 
 PortInfoFields decode_port_info(PayloadView d) {
-  PortInfoFields f;
-  f.lid = get<Lid>(d, 128, 16);
-  f.capability_mask = get<std::uint32_t>(d, 160, 32);
-  f.local_port = get<std::uint8_t>(d, 224, 8);
-  f.link_width_enabled = get<std::uint8_t>(d, 232, 8);
-  f.link_width_supported = get<std::uint8_t>(d, 240, 8);
-  f.link_width_active = get<std::uint8_t>(d, 248, 8);
-  f.link_speed_supported = get<std::uint8_t>(d, 256, 4);
-  f.port_state = get<std::uint8_t>(d, 260, 4);
-  f.phys_state = get<std::uint8_t>(d, 264, 4);
-  f.lmc = get<std::uint8_t>(d, 277, 3);
-  f.link_speed_active = get<std::uint8_t>(d, 280, 4);
-  f.link_speed_enabled = get<std::uint8_t>(d, 284, 4);
-  f.neighbor_mtu = get<std::uint8_t>(d, 288, 4);
-  f.vl_cap = get<std::uint8_t>(d, 296, 4);
-  f.mtu_cap = get<std::uint8_t>(d, 332, 4);
-  f.link_speed_ext2_active = get<std::uint8_t>(d, 449, 2);
-  f.link_speed_ext2_supported = get<std::uint8_t>(d, 451, 2);
-  f.link_speed_ext2_enabled = get<std::uint8_t>(d, 453, 3);
-  f.capability_mask2 = get<std::uint16_t>(d, 480, 16);
-  f.link_speed_ext_active = get<std::uint8_t>(d, 496, 4);
-  f.link_speed_ext_supported = get<std::uint8_t>(d, 500, 4);
-  f.link_speed_ext_enabled = get<std::uint8_t>(d, 507, 5);
-  return f;
+  return decode_fields(d, kPortInfoTable);
 }
 
 MadPayload encode_port_info(const PortInfoFields& f) {
-  MadPayload d{};
-  put(d, 128, 16, f.lid);
-  put(d, 160, 32, f.capability_mask);
-  put(d, 224, 8, f.local_port);
-  put(d, 232, 8, f.link_width_enabled);
-  put(d, 240, 8, f.link_width_supported);
-  put(d, 248, 8, f.link_width_active);
-  put(d, 256, 4, f.link_speed_supported);
-  put(d, 260, 4, f.port_state);
-  put(d, 264, 4, f.phys_state);
-  put(d, 277, 3, f.lmc);
-  put(d, 280, 4, f.link_speed_active);
-  put(d, 284, 4, f.link_speed_enabled);
-  put(d, 288, 4, f.neighbor_mtu);
-  put(d, 296, 4, f.vl_cap);
-  put(d, 332, 4, f.mtu_cap);
-  put(d, 449, 2, f.link_speed_ext2_active);
-  put(d, 451, 2, f.link_speed_ext2_supported);
-  put(d, 453, 3, f.link_speed_ext2_enabled);
-  put(d, 480, 16, f.capability_mask2);
-  put(d, 496, 4, f.link_speed_ext_active);
-  put(d, 500, 4, f.link_speed_ext_supported);
-  put(d, 507, 5, f.link_speed_ext_enabled);
-  return d;
+  return encode_fields(f, kPortInfoTable);
 }
 
 MlnxExtPortInfoFields decode_mlnx_ext_port_info(PayloadView d) {
-  MlnxExtPortInfoFields f;
-  f.state_change_enable = get<std::uint8_t>(d, 24, 8);
-  f.link_speed_supported = get<std::uint8_t>(d, 56, 8);
-  f.link_speed_enabled = get<std::uint8_t>(d, 88, 8);
-  f.link_speed_active = get<std::uint8_t>(d, 120, 8);
-  return f;
+  return decode_fields(d, kMlnxExtPortInfoTable);
 }
 
 MadPayload encode_mlnx_ext_port_info(const MlnxExtPortInfoFields& f) {
-  MadPayload d{};
-  put(d, 24, 8, f.state_change_enable);
-  put(d, 56, 8, f.link_speed_supported);
-  put(d, 88, 8, f.link_speed_enabled);
-  put(d, 120, 8, f.link_speed_active);
-  return d;
+  return encode_fields(f, kMlnxExtPortInfoTable);
 }
 
 PortCountersFields decode_port_counters(PayloadView d) {
-  PortCountersFields f;
-  f.port_select = get<std::uint8_t>(d, 8, 8);
-  f.counter_select = get<std::uint16_t>(d, 16, 16);
-  f.symbol_errors = get<std::uint16_t>(d, 32, 16);
-  f.link_error_recovery = get<std::uint8_t>(d, 48, 8);
-  f.link_downed = get<std::uint8_t>(d, 56, 8);
-  f.rcv_errors = get<std::uint16_t>(d, 64, 16);
-  f.rcv_remote_phys_errors = get<std::uint16_t>(d, 80, 16);
-  f.rcv_switch_relay_errors = get<std::uint16_t>(d, 96, 16);
-  f.xmit_discards = get<std::uint16_t>(d, 112, 16);
-  f.xmit_constraint_errors = get<std::uint8_t>(d, 128, 8);
-  f.rcv_constraint_errors = get<std::uint8_t>(d, 136, 8);
-  f.local_link_integrity_errors = get<std::uint8_t>(d, 152, 4);
-  f.excessive_buffer_overruns = get<std::uint8_t>(d, 156, 4);
-  f.vl15_dropped = get<std::uint16_t>(d, 176, 16);
-  f.xmit_data = get<std::uint32_t>(d, 192, 32);
-  f.rcv_data = get<std::uint32_t>(d, 224, 32);
-  f.xmit_pkts = get<std::uint32_t>(d, 256, 32);
-  f.rcv_pkts = get<std::uint32_t>(d, 288, 32);
-  f.xmit_wait = get<std::uint32_t>(d, 320, 32);
-  return f;
+  return decode_fields(d, kPortCountersTable);
 }
 
 MadPayload encode_port_counters(const PortCountersFields& f) {
-  MadPayload d{};
-  put(d, 8, 8, f.port_select);
-  put(d, 16, 16, f.counter_select);
-  put(d, 32, 16, f.symbol_errors);
-  put(d, 48, 8, f.link_error_recovery);
-  put(d, 56, 8, f.link_downed);
-  put(d, 64, 16, f.rcv_errors);
-  put(d, 80, 16, f.rcv_remote_phys_errors);
-  put(d, 96, 16, f.rcv_switch_relay_errors);
-  put(d, 112, 16, f.xmit_discards);
-  put(d, 128, 8, f.xmit_constraint_errors);
-  put(d, 136, 8, f.rcv_constraint_errors);
-  put(d, 152, 4, f.local_link_integrity_errors);
-  put(d, 156, 4, f.excessive_buffer_overruns);
-  put(d, 176, 16, f.vl15_dropped);
-  put(d, 192, 32, f.xmit_data);
-  put(d, 224, 32, f.rcv_data);
-  put(d, 256, 32, f.xmit_pkts);
-  put(d, 288, 32, f.rcv_pkts);
-  put(d, 320, 32, f.xmit_wait);
-  return d;
+  return encode_fields(f, kPortCountersTable);
 }
 
 PortCountersExtendedFields decode_port_counters_extended(PayloadView d) {
-  PortCountersExtendedFields f;
-  f.port_select = get<std::uint8_t>(d, 8, 8);
-  f.counter_select = get<std::uint16_t>(d, 16, 16);
-  f.xmit_data = get<std::uint64_t>(d, 64, 64);
-  f.rcv_data = get<std::uint64_t>(d, 128, 64);
-  f.xmit_pkts = get<std::uint64_t>(d, 192, 64);
-  f.rcv_pkts = get<std::uint64_t>(d, 256, 64);
-  f.unicast_xmit_pkts = get<std::uint64_t>(d, 320, 64);
-  f.unicast_rcv_pkts = get<std::uint64_t>(d, 384, 64);
-  f.multicast_xmit_pkts = get<std::uint64_t>(d, 448, 64);
-  return f;
+  return decode_fields(d, kPortCountersExtendedTable);
 }
 
 MadPayload encode_port_counters_extended(const PortCountersExtendedFields& f) {
-  MadPayload d{};
-  put(d, 8, 8, f.port_select);
-  put(d, 16, 16, f.counter_select);
-  put(d, 64, 64, f.xmit_data);
-  put(d, 128, 64, f.rcv_data);
-  put(d, 192, 64, f.xmit_pkts);
-  put(d, 256, 64, f.rcv_pkts);
-  put(d, 320, 64, f.unicast_xmit_pkts);
-  put(d, 384, 64, f.unicast_rcv_pkts);
-  put(d, 448, 64, f.multicast_xmit_pkts);
-  return d;
+  return encode_fields(f, kPortCountersExtendedTable);
 }
 
 }  // namespace ibatlas
