@@ -2,8 +2,9 @@
 # The two entry points of README.md:
 #   scripts/run.sh demo   install what is missing, build, run the main job on the embedded
 #                         default fabric (fixtures/fat-tree-3tier under ibsim + opensm)
-#   scripts/run.sh test   install what is missing, build, run the whole test suite: format
-#                         and seam gates, unit + ibsim integration tests (GCC, -Werror),
+#   scripts/run.sh test   install what is missing, build, run the whole test suite: format,
+#                         include and link gates, unit + CLI + ibsim integration tests
+#                         (GCC, -Werror),
 #                         clang-tidy on recently changed sources, unit tests under
 #                         ASan+UBSan (clang), a short fuzz run of every reader
 # .ci/run calls `scripts/run.sh test` and nothing else.
@@ -11,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 jobs=$(nproc)
-fuzz_seconds=${IBATLAS_FUZZ_SECONDS:-10}
+fuzz_seconds=${IBATLAS_FUZZ_SECONDS:-20}
 
 configure_and_build() {  # build-dir, extra cmake args... [-- targets...]
   local dir=$1 args=() targets=()
@@ -36,17 +37,16 @@ run_demo() {
 gate_format_and_seams() {
   echo "== format gate (clang-format 14)"
   git ls-files '*.hpp' '*.cpp' | xargs clang-format --dry-run -Werror
-  echo "== seam gate: rdma-core only in src/umad and src/verbs"
-  if git grep -l 'infiniband/' -- src include apps ':!src/umad' ':!src/verbs'; then
-    echo "rdma-core headers used outside src/umad and src/verbs" >&2
-    return 1
-  fi
+  echo "== include gates: layers, private headers, outside worlds (scripts/check-layers.sh)"
+  bash scripts/check-layers.sh
 }
 
 test_gcc() {
   echo "== GCC, Debug, -Werror: unit + sim tests"
   configure_and_build build/gcc -DCMAKE_BUILD_TYPE=Debug -DIBATLAS_WERROR=ON \
     -DIBATLAS_BUILD_BENCHMARKS=ON
+  echo "== link gate: rdma-core, libibverbs, libcrypto only where they belong"
+  bash scripts/check-link-seams.sh build/gcc
   ctest --test-dir build/gcc --output-on-failure -j"$jobs" -LE bench
 }
 
@@ -86,7 +86,8 @@ test_asan_and_fuzz() {
   local targets
   mapfile -t targets < <(fuzz_targets)
   CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug \
-    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests "${targets[@]}"
+    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests cli_tests \
+    "${targets[@]}"
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
     ctest --test-dir build/asan -L unit --output-on-failure -j"$jobs"

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace ibatlas::text {
@@ -33,5 +34,14 @@ bool starts_with(std::string_view s, std::string_view prefix);
 // require the whole of `s` to be digits and the value to fit.
 std::optional<std::uint64_t> parse_hex(std::string_view s);
 std::optional<std::uint64_t> parse_decimal(std::string_view s);
+
+// Length of the well-formed UTF-8 sequence at the start of `s` (not empty), or 0 when
+// none starts there: overlong forms, surrogates and anything above U+10FFFF are not.
+std::size_t utf8_sequence_length(std::string_view s);
+
+// `text` as valid UTF-8: each byte that does not start a well-formed sequence becomes
+// U+FFFD. With xml_safe, control characters XML 1.0 forbids (all below 0x20 but tab,
+// newline, carriage return) become U+FFFD too.
+std::string clean_utf8(std::string_view text, bool xml_safe);
 
 }  // namespace ibatlas::text

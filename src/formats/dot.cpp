@@ -7,6 +7,7 @@
 #include "ibatlas/formats/exports.hpp"
 
 #include "formats/export_common.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -17,7 +18,7 @@ namespace {
 // or newline inside a node description) become spaces, so "\n" is ours alone.
 std::string quoted(const std::string& text) {
   std::string out = "\"";
-  for (char c : exports::clean_utf8(text, false)) {
+  for (char c : text::clean_utf8(text, false)) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;

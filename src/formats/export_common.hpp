@@ -1,8 +1,7 @@
 #pragma once
 
 // What the GraphML, DOT and JSON writers share: one deterministic order for nodes and
-// links, one rule for a link's width and speed, stable node keys, and text cleaning for
-// formats that must be valid UTF-8.
+// links, one rule for a link's width and speed, and stable node keys.
 
 #include <optional>
 #include <string>
@@ -44,14 +43,5 @@ std::vector<std::string> node_keys(const Fabric& fabric);
 // Names of the members of a width or speed set; "bitN" for a bit no enumerator names.
 std::vector<std::string> width_names(WidthSet set);
 std::vector<std::string> speed_names(SpeedSet set);
-
-// Length of the well-formed UTF-8 sequence at the start of `s` (not empty), or 0 when
-// none starts there: overlong forms, surrogates and anything above U+10FFFF are not.
-std::size_t utf8_sequence_length(std::string_view s);
-
-// `text` as valid UTF-8: each byte that does not start a well-formed sequence becomes
-// U+FFFD. With xml_safe, control characters XML 1.0 forbids (all below 0x20 but tab,
-// newline, carriage return) become U+FFFD too.
-std::string clean_utf8(std::string_view text, bool xml_safe);
 
 }  // namespace ibatlas::exports

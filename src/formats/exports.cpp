@@ -105,33 +105,6 @@ std::vector<std::string> set_names(unsigned bits, unsigned total_bits, unsigned 
   return names;
 }
 
-// What a UTF-8 lead byte promises (RFC 3629 table 3-7): the sequence length (0: not a
-// lead byte) and the range of the second byte, which rules out overlong forms, surrogates
-// and anything above U+10FFFF.
-struct LeadByte {
-  std::size_t length;
-  unsigned char low;
-  unsigned char high;
-};
-
-LeadByte lead_byte(unsigned char c) {
-  if (c < 0x80) {
-    return {1, 0, 0};
-  }
-  if (c < 0xc2 || c > 0xf4) {
-    return {0, 0, 0};
-  }
-  if (c < 0xe0) {
-    return {2, 0x80, 0xbf};
-  }
-  if (c < 0xf0) {
-    return {3, static_cast<unsigned char>(c == 0xe0 ? 0xa0 : 0x80),
-            static_cast<unsigned char>(c == 0xed ? 0x9f : 0xbf)};
-  }
-  return {4, static_cast<unsigned char>(c == 0xf0 ? 0x90 : 0x80),
-          static_cast<unsigned char>(c == 0xf4 ? 0x8f : 0xbf)};
-}
-
 }  // namespace
 
 std::vector<std::string> width_names(WidthSet set) {
@@ -140,44 +113,6 @@ std::vector<std::string> width_names(WidthSet set) {
 
 std::vector<std::string> speed_names(SpeedSet set) {
   return set_names<LinkSpeed>(set.bits, 16, 9);
-}
-
-std::size_t utf8_sequence_length(std::string_view s) {
-  LeadByte lead = lead_byte(static_cast<unsigned char>(s[0]));
-  if (lead.length <= 1) {
-    return lead.length;
-  }
-  if (s.size() < lead.length) {
-    return 0;
-  }
-  for (std::size_t i = 1; i < lead.length; ++i) {
-    auto c = static_cast<unsigned char>(s[i]);
-    unsigned char low = i == 1 ? lead.low : 0x80;
-    unsigned char high = i == 1 ? lead.high : 0xbf;
-    if (c < low || c > high) {
-      return 0;
-    }
-  }
-  return lead.length;
-}
-
-std::string clean_utf8(std::string_view text, bool xml_safe) {
-  constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
-  std::string out;
-  out.reserve(text.size());
-  while (!text.empty()) {
-    std::size_t length = utf8_sequence_length(text);
-    unsigned char c = static_cast<unsigned char>(text[0]);
-    bool forbidden = xml_safe && c < 0x20 && c != '\t' && c != '\n' && c != '\r';
-    if (length == 0 || forbidden) {
-      out += kReplacement;
-      length = 1;
-    } else {
-      out += text.substr(0, length);
-    }
-    text.remove_prefix(length);
-  }
-  return out;
 }
 
 }  // namespace ibatlas::exports

@@ -10,6 +10,7 @@
 #include "ibatlas/formats/exports.hpp"
 
 #include "formats/export_common.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -31,7 +32,7 @@ constexpr KeyDef kKeys[] = {
 void put_data(pugi::xml_node parent, const char* key, const std::string& value) {
   pugi::xml_node data = parent.append_child("data");
   data.append_attribute("key").set_value(key);
-  data.append_child(pugi::node_pcdata).set_value(exports::clean_utf8(value, true).c_str());
+  data.append_child(pugi::node_pcdata).set_value(text::clean_utf8(value, true).c_str());
 }
 
 void put_keys(pugi::xml_node root) {

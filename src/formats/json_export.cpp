@@ -10,6 +10,7 @@
 #include "ibatlas/formats/exports.hpp"
 
 #include "formats/export_common.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -101,7 +102,7 @@ Json node_json(const Fabric& fabric, NodeId id) {
   const Node& n = fabric.node(id);
   Json j{{"guid", exports::guid_text(n.guid)},
          {"type", to_string(n.type)},
-         {"description", exports::clean_utf8(n.description, false)}};
+         {"description", text::clean_utf8(n.description, false)}};
   if (n.type == NodeType::Ca) {
     j["aggregation_node"] = is_aggregation_node(n);
   }
@@ -123,11 +124,11 @@ Json node_json(const Fabric& fabric, NodeId id) {
 }
 
 Json provenance_json(const Provenance& p) {
-  Json j{{"source", exports::clean_utf8(p.source, false)},
-         {"format", exports::clean_utf8(p.format, false)},
-         {"tool", exports::clean_utf8(p.tool, false)}};
+  Json j{{"source", text::clean_utf8(p.source, false)},
+         {"format", text::clean_utf8(p.format, false)},
+         {"tool", text::clean_utf8(p.tool, false)}};
   if (p.time) {
-    j["time"] = exports::clean_utf8(*p.time, false);
+    j["time"] = text::clean_utf8(*p.time, false);
   }
   if (p.local_port_guid) {
     j["local_port_guid"] = exports::guid_text(*p.local_port_guid);

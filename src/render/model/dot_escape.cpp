@@ -2,7 +2,7 @@
 
 #include "ibatlas/render/map_dot.hpp"
 
-#include "formats/export_common.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -10,7 +10,7 @@ std::string clean_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
-    std::size_t n = exports::utf8_sequence_length(text.substr(i));
+    std::size_t n = text::utf8_sequence_length(text.substr(i));
     auto byte = static_cast<std::uint8_t>(text[i]);
     if (n == 0 || (n == 1 && (byte < 0x20 || byte == 0x7f) && byte != '\t' && byte != '\n')) {
       out += '?';
