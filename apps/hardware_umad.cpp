@@ -1,6 +1,6 @@
 // Built when rdma-core is present: live sources and cache files go through ibatlas_umad.
 
-#include "ibatlas/formats/ibnd_cache.hpp"
+#include "ibatlas/umad/ibnd_cache.hpp"
 
 #include "live.hpp"
 #include "source.hpp"

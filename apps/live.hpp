@@ -10,7 +10,7 @@
 #include <ostream>
 
 #include "ibatlas/discover/crawler.hpp"
-#include "ibatlas/discover/live.hpp"
+#include "ibatlas/umad/umad_transport.hpp"
 
 namespace ibatlas::cli {
 

@@ -11,9 +11,9 @@
 #include <ostream>
 #include <string>
 
-#include "ibatlas/discover/live.hpp"
 #include "ibatlas/discover/smp_transport.hpp"
 #include "ibatlas/formats/read_result.hpp"
+#include "ibatlas/umad/umad_transport.hpp"
 
 namespace CLI {
 class App;

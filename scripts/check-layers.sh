@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The include gates (docs/design.md, "Layers"): which layer's headers each layer may
-# include, that a folder's private headers (src/<folder>/*.hpp) stay in that folder, and
-# that each outside world's headers appear only in its own folder.
+# include, that a folder's private headers (src/<folder>/*.hpp) stay in that folder, that
+# each outside world's headers appear only in its own folder, and that public headers are
+# named after their sources.
 #   scripts/check-layers.sh        (from anywhere in the repository)
 # Exit 1 with one line per offending include.
 set -euo pipefail
@@ -80,6 +81,19 @@ for world in "${worlds[@]}"; do
     [[ -n $hit && $hit != "$folder"* ]] && complain "$hit: only $folder may include these headers"
   done < <(git grep -lE "#include <$pattern>" -- src include apps || true)
 done
+
+# A public header is named after its source: include/ibatlas/P.hpp is implemented in
+# src/P.cpp or src/P_*.cpp, unless it declares no out-of-line function (types, constants).
+while IFS= read -r header; do
+  path=${header#include/ibatlas/}
+  path=${path%.hpp}
+  if [[ -f src/$path.cpp ]] || compgen -G "src/${path}_*.cpp" >/dev/null; then
+    continue
+  fi
+  if grep -qE '^[A-Za-z][A-Za-z0-9_:<>, ]* [a-z_0-9]+\(.*\)( const)?;$' "$header"; then
+    complain "$header declares functions, but neither src/$path.cpp nor src/${path}_*.cpp exists"
+  fi
+done < <(git ls-files 'include/*.hpp')
 
 if ((status == 0)); then
   echo "check-layers: every include goes down the layers or stays in its folder"

@@ -27,10 +27,6 @@ namespace ibatlas {
 
 namespace {
 
-// libibnetdisc's IBND_FABRIC_CACHE_MAGIC 0x8FE7832B, which ibnetdisc_cache.c always writes
-// little-endian as the file's first four bytes.
-constexpr std::string_view kIbndCacheMagic = "\x2B\x83\xE7\x8F";
-
 // Plain loops: string_view::find_first_of calls memchr once per character scanned.
 std::string_view next_token(std::string_view& rest) {
   std::size_t begin = 0;
@@ -159,10 +155,6 @@ std::optional<InputFormat> one_line_format(std::string_view t) {
 }
 
 }  // namespace
-
-bool looks_like_ibnd_cache(std::string_view bytes) {
-  return text::starts_with(bytes, kIbndCacheMagic);
-}
 
 std::string to_string(InputFormat format) {
   switch (format) {

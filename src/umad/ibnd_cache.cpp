@@ -2,7 +2,7 @@
 // PortInfo bytes, decoded here with libibmad's field tables. It keeps no Mellanox
 // ExtPortInfo, so an FDR10 link read from a cache shows as QDR (as ibnetdiscover
 // --load-cache prints it too).
-#include "ibatlas/formats/ibnd_cache.hpp"
+#include "ibatlas/umad/ibnd_cache.hpp"
 
 #include <algorithm>
 #include <array>

@@ -16,8 +16,6 @@
 // its transaction id (the kernel owns the high half) that maps back to the caller's tag.
 // Retries are the crawler's, not the kernel's (retries = 0 here), so every attempt is seen.
 
-#include "umad/umad_transport.hpp"
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -29,6 +27,7 @@
 
 #include "ibatlas/error.hpp"
 
+#include "umad/mad_layout.hpp"
 #include <poll.h>
 
 namespace ibatlas {

@@ -15,7 +15,7 @@
 #include <exception>
 #include <string>
 
-#include "ibatlas/discover/live.hpp"
+#include "ibatlas/umad/umad_transport.hpp"
 
 #include <sys/resource.h>
 

@@ -19,8 +19,8 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/formats/detect.hpp"
-#include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
+#include "ibatlas/umad/ibnd_cache.hpp"
 
 #include "support/paths.hpp"
 #include "support/sim_harness.hpp"

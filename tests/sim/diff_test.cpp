@@ -20,8 +20,8 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/diff/history.hpp"
-#include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
+#include "ibatlas/umad/ibnd_cache.hpp"
 
 #include "sim/discover_sim.hpp"
 #include "support/sim_harness.hpp"

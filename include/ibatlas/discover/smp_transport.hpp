@@ -2,7 +2,7 @@
 
 // THE hardware seam (STYLE.md 7.5): the only way discovery talks to a fabric.
 //
-// Real: UmadTransport (src/umad/, opened through discover/live.hpp). Tests: FabricTransport
+// Real: UmadTransport (src/umad/, opened through umad/umad_transport.hpp). Tests: FabricTransport
 // (answers from a Fabric), DroppingTransport (wraps another, drops MADs).
 //
 // Both interfaces are asynchronous and narrow, after libibnetdisc's issue_smp: send() queues a

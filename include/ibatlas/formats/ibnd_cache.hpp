@@ -1,18 +1,13 @@
 #pragma once
 
-// `ibnetdiscover --cache` files, read through libibnetdisc's ibnd_load_fabric. Implemented
-// in src/umad/ (target ibatlas_umad): only link it where rdma-core is available.
+// Recognising `ibnetdiscover --cache` files. Reading one goes through libibnetdisc and so
+// lives behind the umad gate: umad/ibnd_cache.hpp.
 
-#include <string>
-
-#include "ibatlas/formats/read_result.hpp"
+#include <string_view>
 
 namespace ibatlas {
 
-// True when `bytes` start like a libibnetdisc cache file (its magic number). In core.
+// True when `bytes` start like a libibnetdisc cache file (its magic number).
 bool looks_like_ibnd_cache(std::string_view bytes);
-
-// Throws Error when libibnetdisc cannot load the file.
-ReadResult read_ibnd_cache(const std::string& path);
 
 }  // namespace ibatlas

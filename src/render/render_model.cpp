@@ -6,7 +6,7 @@
 
 #include "ibatlas/render/style.hpp"
 
-#include "render/model/model_parts.hpp"
+#include "render/model_parts.hpp"
 
 namespace ibatlas {
 

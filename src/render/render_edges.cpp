@@ -8,7 +8,7 @@
 #include "ibatlas/render/render_model.hpp"
 #include "ibatlas/render/style.hpp"
 
-#include "render/model/model_parts.hpp"
+#include "render/model_parts.hpp"
 
 namespace ibatlas::render_detail {
 

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ibatlas/discover/live.hpp"
+#include "ibatlas/umad/umad_transport.hpp"
 
 namespace ibatlas::umad {
 

@@ -1,6 +1,8 @@
 // Layout and rendering with libgvc. Graphviz keeps its error handler in a global, so one
 // render runs at a time (a mutex), and its messages are collected for the exception.
 
+#include "ibatlas/render/graphviz.hpp"
+
 #include <memory>
 #include <mutex>
 
@@ -8,7 +10,6 @@
 #include <graphviz/gvc.h>
 
 #include "ibatlas/error.hpp"
-#include "ibatlas/render/graphviz.hpp"
 #include "ibatlas/render/map_dot.hpp"
 #include "ibatlas/render/map_html.hpp"
 
