@@ -2,7 +2,7 @@
 //                       [--expand-hosts] [--focus NODE [--focus-depth N]]
 //                       [--layout auto|tiers|spring] [--node-name-map FILE]
 // A map of the fabric (docs/render.md): fat-trees by tier, hosts folded per leaf, parallel
-// cables merged, links coloured by speed; findings of --check or a saved `check --json`
+// cables merged, links coloured by speed; findings of --check or a saved findings JSON
 // marked red/orange with their text in the tooltips.
 
 #include <fstream>
@@ -63,7 +63,7 @@ MapFormat map_format(const RenderCommandOptions& options) {
 std::vector<Finding> findings_for(const RenderCommandOptions& options, const Fabric& fabric) {
   std::vector<Finding> findings;
   if (!options.findings.empty()) {
-    findings = read_findings_json(read_file(options.findings), options.findings);
+    findings = read_findings_json(read_file(options.findings), options.findings).findings;
   }
   if (options.check) {
     std::vector<Finding> checked = run_checks(fabric, AuditOptions{});
@@ -132,7 +132,8 @@ void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   cmd->add_option("--format", options->format, "svg, html, dot or png (default: from -o)")
       ->check(CLI::IsMember({"svg", "html", "dot", "png"}));
   cmd->add_flag("--check", options->check, "Run the audit and mark what it finds");
-  cmd->add_option("--findings", options->findings, "Mark the findings of a saved `check --json`");
+  cmd->add_option("--findings", options->findings,
+                  "Mark the findings of a saved `check --json` or `routes --json`");
   cmd->add_flag("--expand-hosts", options->expand_hosts, "Draw every host (no folding)");
   cmd->add_option("--focus", options->focus,
                   "Only this node (GUID, LID or name) and its neighbours");

@@ -14,6 +14,7 @@
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/report/routes_report.hpp"
 #include "ibatlas/routing/endpoint.hpp"
 #include "ibatlas/routing/engine.hpp"
 #include "ibatlas/routing/route_checks.hpp"
@@ -21,7 +22,6 @@
 #include "ibatlas/routing/without.hpp"
 
 #include "cli.hpp"
-#include "routes_report.hpp"
 #include "source.hpp"
 
 namespace ibatlas::cli {
@@ -168,9 +168,9 @@ int run_routes(const RoutesOptions& options, std::ostream& out, std::ostream& er
     err << "ibatlas: routes analysed in " << seconds_since(start) << " s\n";
   }
   if (options.json) {
-    print_routes_json(fabric, origin, report, findings, out);
+    write_routes_json(fabric, origin, report, findings, out);
   } else {
-    print_routes_text(fabric, origin, report, findings, out);
+    write_routes_text(fabric, origin, report, findings, out);
   }
   Severity level = parse_severity(options.fail_on).value_or(Severity::Error);
   bool failed = std::any_of(findings.begin(), findings.end(),

@@ -19,7 +19,7 @@ declare -A allowed=(
   [routing]="model findings"
   [diff]="model findings"
   [audit]="model findings analysis routing"
-  [report]="model findings analysis routing diff audit"
+  [report]="model findings formats analysis routing diff audit"
   [render]="model findings formats analysis routing diff"
   [umad]="model findings discover formats"
 )

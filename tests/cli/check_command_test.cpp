@@ -70,12 +70,17 @@ TEST(CheckCommandTest, JsonHasTheDocumentedKeysForEveryFinding) {
   Result r = run_cli({"check", kTopo3, "--json"});
   EXPECT_EQ(r.status, kExitOk) << "only warnings and info";
   nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema"], "ibatlas.findings/1");
+  EXPECT_EQ(j["command"], "check");
   ASSERT_TRUE(j["findings"].is_array());
   ASSERT_FALSE(j["findings"].empty());
   for (const auto& f : j["findings"]) {
-    for (const char* key : {"check", "severity", "node_guid", "port", "peer_guid", "peer_port",
-                            "message", "measured", "expected", "hint"}) {
+    for (const char* key :
+         {"check", "severity", "docs", "location", "message", "measured", "expected", "hint"}) {
       EXPECT_TRUE(f.contains(key)) << key;
+    }
+    for (const char* key : {"kind", "text", "here", "peer"}) {
+      EXPECT_TRUE(f["location"].contains(key)) << key;
     }
   }
   EXPECT_EQ(j["summary"]["findings"], j["findings"].size());
@@ -90,9 +95,9 @@ TEST(CheckCommandTest, LinkFindingsCarryBothEndsInJson) {
   for (const auto& f : j["findings"]) {
     if (f["check"] == "link.unexpected") {
       seen = true;
-      EXPECT_TRUE(f["node_guid"].is_string());
-      EXPECT_EQ(f["peer_port"], 1);
-      EXPECT_EQ(f["peer_guid"].get<std::string>().substr(0, 2), "0x");
+      EXPECT_TRUE(f["location"]["here"]["node_guid"].is_string());
+      EXPECT_EQ(f["location"]["peer"]["port"], 1);
+      EXPECT_EQ(f["location"]["peer"]["node_guid"].get<std::string>().substr(0, 2), "0x");
     }
   }
   EXPECT_TRUE(seen);
@@ -190,7 +195,8 @@ TEST(CheckCommandTest, JsonSurvivesADescriptionThatIsNotUtf8) {
   for (const auto& f : j["findings"]) {
     if (f["check"] == "node.duplicate_description") {
       seen = true;
-      EXPECT_EQ(f["node"].get<std::string>().substr(0, 4), "h\xef\xbf\xbd") << f.dump();
+      EXPECT_EQ(f["location"]["here"]["node"].get<std::string>().substr(0, 4), "h\xef\xbf\xbd")
+          << f.dump();
     }
   }
   EXPECT_TRUE(seen) << r.out;

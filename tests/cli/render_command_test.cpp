@@ -74,6 +74,25 @@ TEST_F(RenderCommandTest, FindingsFromASavedCheckAreMarked) {
   EXPECT_NE(out_.str().find("link.degraded"), std::string::npos);
 }
 
+// Only the findings schema is findings: the shape `routes --json` had before it, which
+// carried no GUIDs or ports, is refused with the JSON path, not drawn without its marks.
+TEST_F(RenderCommandTest, FindingsOfAnotherShapeAreBadInputWithTheJsonPath) {
+  {
+    std::ofstream(path("old.json")) << R"({"source": "x", "tables": {}, "findings": [
+        {"check": "link.degraded", "severity": "error", "location": "link",
+         "where": "L1 port 1 <-> S1 port 1", "measured": "1xHDR", "expected": "4xHDR",
+         "hint": "", "message": ""}]})";
+  }
+  EXPECT_EQ(
+      run({"render", path("fabric.topo"), "-o", path("m.svg"), "--findings", path("old.json")}),
+      kExitBadInput);
+  EXPECT_NE(err_.str().find("old.json: $: expected only the fields of the schema, found "
+                            "\"tables\""),
+            std::string::npos)
+      << err_.str();
+  EXPECT_FALSE(fs::exists(path("m.svg")));
+}
+
 TEST_F(RenderCommandTest, BadInputGivesAClearMessageAndStatus3) {
   EXPECT_EQ(run({"render", path("nofile.topo"), "-o", path("m.svg")}), kExitBadInput);
   EXPECT_NE(err_.str().find("nofile.topo"), std::string::npos);

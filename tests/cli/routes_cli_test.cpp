@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/findings_json.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
 
@@ -67,11 +68,31 @@ TEST(RoutesCliTest, ValidatesAttachedTablesAsJson) {
       << err;
   nlohmann::json j = nlohmann::json::parse(out);
   // 8 LIDs x 7 senders; 4 hosts x 3 other hosts.
-  EXPECT_EQ(j["validation"]["pairs"], 56);
-  EXPECT_EQ(j["validation"]["delivered"], 56);
-  EXPECT_EQ(j["validation"]["host_pairs"], 12);
-  EXPECT_EQ(j["tables"]["with_table"], 4);
+  EXPECT_EQ(j["report"]["validation"]["pairs"], 56);
+  EXPECT_EQ(j["report"]["validation"]["delivered"], 56);
+  EXPECT_EQ(j["report"]["validation"]["host_pairs"], 12);
+  EXPECT_EQ(j["report"]["tables"]["with_table"], 4);
   EXPECT_NE(err.find("4 tables attached"), std::string::npos) << err;
+}
+
+// routes --json is the findings schema (formats/findings_json.hpp): its findings read back
+// with their locations, which render --findings needs to mark them.
+TEST(RoutesCliTest, JsonIsTheFindingsSchemaWithLocatedFindings) {
+  Files files(true);
+  std::string out;
+  std::string err;
+  ASSERT_EQ(run({"routes", files.topology, "--lfts", files.lfts, "--json"}, out, err),
+            kExitFindings)
+      << err;
+  FindingsDocument doc = read_findings_json(out, "routes.json");
+  EXPECT_EQ(doc.command, "routes");
+  ASSERT_EQ(doc.findings.size(), 2u) << out;  // l1 drops b1; the asymmetry note
+  const Finding& drop = doc.findings[0];
+  EXPECT_EQ(drop.check, "route.unreachable");
+  ASSERT_EQ(drop.location.kind, LocationKind::Node) << out;
+  EXPECT_EQ(drop.location.here.name, "l1");
+  EXPECT_TRUE(drop.location.here.node_guid.has_value());
+  EXPECT_FALSE(doc.report.empty());
 }
 
 TEST(RoutesCliTest, MissingEntryFailsWithAFinding) {
@@ -163,8 +184,8 @@ TEST(RoutesCliTest, WithoutASpineStillDeliversWithComputedTables) {
             kExitOk)
       << err;
   nlohmann::json j = nlohmann::json::parse(out);
-  EXPECT_EQ(j["validation"]["pairs"], j["validation"]["delivered"]);
-  EXPECT_EQ(j["validation"]["destinations"], 7);  // sp1's LID is gone with it
+  EXPECT_EQ(j["report"]["validation"]["pairs"], j["report"]["validation"]["delivered"]);
+  EXPECT_EQ(j["report"]["validation"]["destinations"], 7);  // sp1's LID is gone with it
 }
 
 }  // namespace

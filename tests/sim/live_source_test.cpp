@@ -107,8 +107,10 @@ TEST(LiveSourceTest, CheckLiveAuditsTheSameFabricAsIbnetdiscoverSees) {
   std::set<std::string> slow;  // every link finding, as its two ends in order
   for (const nlohmann::json& f : json["findings"]) {
     if (f["check"].get<std::string>().starts_with("link.")) {
-      std::set<std::string> ends{f["node"].get<std::string>() + "[" + f["port"].dump() + "]",
-                                 f["peer"].get<std::string>() + "[" + f["peer_port"].dump() + "]"};
+      const nlohmann::json& here = f["location"]["here"];
+      const nlohmann::json& peer = f["location"]["peer"];
+      std::set<std::string> ends{here["node"].get<std::string>() + "[" + here["port"].dump() + "]",
+                                 peer["node"].get<std::string>() + "[" + peer["port"].dump() + "]"};
       slow.insert(*ends.begin() + " " + *ends.rbegin());
     }
   }

@@ -1,14 +1,16 @@
 // `ibatlas routes` output: the validation report as text (a summary, tables per tier, then
-// the findings) or as one JSON document. Formatting only.
+// the findings) or as a findings JSON document. Formatting only.
+
+#include "ibatlas/report/routes_report.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
-#include "routes_report.hpp"
+#include "ibatlas/formats/findings_json.hpp"
 
-namespace ibatlas::cli {
+namespace ibatlas {
 
 namespace {
 
@@ -105,20 +107,6 @@ void print_findings(const std::vector<Finding>& findings, std::ostream& out) {
   }
 }
 
-nlohmann::ordered_json finding_json(const Finding& f) {
-  constexpr const char* kKinds[] = {"fabric", "node", "port", "link"};
-  nlohmann::ordered_json j;
-  j["check"] = f.check;
-  j["severity"] = to_string(f.severity);
-  j["location"] = kKinds[static_cast<int>(f.location.kind)];
-  j["where"] = to_string(f.location);
-  j["measured"] = f.measured;
-  j["expected"] = f.expected;
-  j["hint"] = f.hint;
-  j["message"] = f.message;
-  return j;
-}
-
 nlohmann::ordered_json validation_json(const RouteValidation& v) {
   nlohmann::ordered_json j;
   j["pairs"] = v.pairs;
@@ -163,7 +151,7 @@ nlohmann::ordered_json balance_json(const Fabric& fabric, const RouteBalance& b)
 
 }  // namespace
 
-void print_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
+void write_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
                        const std::vector<Finding>& findings, std::ostream& out) {
   print_summary(origin, report.validation, out);
   print_balance(fabric, report.balance, out);
@@ -171,10 +159,9 @@ void print_routes_text(const Fabric& fabric, const TablesOrigin& origin, const R
   print_findings(findings, out);
 }
 
-void print_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
+void write_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
                        const std::vector<Finding>& findings, std::ostream& out) {
   nlohmann::ordered_json j;
-  j["source"] = fabric.provenance().source;
   j["tables"] = {{"origin", origin.what},
                  {"switches", origin.switches},
                  {"with_table", origin.switches_with_table}};
@@ -191,12 +178,11 @@ void print_routes_json(const Fabric& fabric, const TablesOrigin& origin, const R
   const RouteSymmetry& s = report.symmetry;
   j["symmetry"] = {
       {"checked", s.checked}, {"pairs", s.pairs}, {"asymmetric", s.asymmetric}, {"note", s.note}};
-  j["findings"] = nlohmann::ordered_json::array();
-  for (const Finding& f : findings) {
-    j["findings"].push_back(finding_json(f));
-  }
-  // Node descriptions are bytes from the fabric, not always UTF-8: replace what is not.
-  out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+  // Port names hold node descriptions, bytes from the fabric: replace what is not UTF-8.
+  FindingsDocument document{
+      "routes", fabric.provenance().source, fabric.provenance().format, findings,
+      j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)};
+  write_findings_json(document, out);
 }
 
-}  // namespace ibatlas::cli
+}  // namespace ibatlas

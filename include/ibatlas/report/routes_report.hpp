@@ -1,7 +1,8 @@
 #pragma once
 
-// Printing `ibatlas routes` results (apps/cmd_routes_report.cpp): the validation report as
-// text or JSON. No domain logic: everything printed is computed in src/routing/.
+// Writing `ibatlas routes` results: the validation report as text, or as a findings JSON
+// document (formats/findings_json.hpp) whose "report" holds the validation figures. No
+// domain logic: everything written is computed in src/routing/.
 
 #include <ostream>
 #include <string>
@@ -11,7 +12,7 @@
 #include "ibatlas/findings/finding.hpp"
 #include "ibatlas/routing/route_report.hpp"
 
-namespace ibatlas::cli {
+namespace ibatlas {
 
 // Where the tables came from, for the report's first line.
 struct TablesOrigin {
@@ -20,10 +21,10 @@ struct TablesOrigin {
   std::size_t switches = 0;
 };
 
-void print_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
+void write_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
                        const std::vector<Finding>& findings, std::ostream& out);
 
-void print_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
+void write_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
                        const std::vector<Finding>& findings, std::ostream& out);
 
-}  // namespace ibatlas::cli
+}  // namespace ibatlas
