@@ -100,10 +100,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   } else {
     write_check_text(in->fabric, findings, use_colour(out), out);
   }
-  Severity level = parse_severity(options.fail_on).value_or(Severity::Error);
-  bool failed = std::any_of(findings.begin(), findings.end(),
-                            [level](const Finding& f) { return reaches(f.severity, level); });
-  return failed ? kExitFindings : kExitOk;
+  return findings_status(findings, options.fail_on);
 }
 
 }  // namespace
@@ -130,9 +127,7 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
       ->check([](const std::string& s) {
         return parse_width(s) ? std::string() : "expected 1x, 2x, 4x, 8x or 12x, found " + s;
       });
-  cmd->add_option("--fail-on", options->fail_on, "Exit 1 when a finding is this bad or worse")
-      ->check(CLI::IsMember({"error", "warning", "info"}))
-      ->capture_default_str();
+  add_fail_on_option(*cmd, options->fail_on);
   CLI::Option* json = cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->add_flag("--worklist", options->worklist, "Print the technician's worklist by switch")
       ->excludes(json);

@@ -172,10 +172,7 @@ int run_routes(const RoutesOptions& options, std::ostream& out, std::ostream& er
   } else {
     write_routes_text(fabric, origin, report, findings, out);
   }
-  Severity level = parse_severity(options.fail_on).value_or(Severity::Error);
-  bool failed = std::any_of(findings.begin(), findings.end(),
-                            [level](const Finding& f) { return reaches(f.severity, level); });
-  return failed ? kExitFindings : kExitOk;
+  return findings_status(findings, options.fail_on);
 }
 
 }  // namespace
@@ -203,9 +200,7 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   CLI::Option* dump =
       cmd->add_flag("--dump", options->dump, "Print the tables as dump_lfts does")->excludes(trace);
   cmd->add_flag("--json", options->json, "Print the validation as JSON")->excludes(trace, dump);
-  cmd->add_option("--fail-on", options->fail_on, "Exit 1 when a finding is this bad or worse")
-      ->check(CLI::IsMember({"error", "warning", "info"}))
-      ->capture_default_str();
+  add_fail_on_option(*cmd, options->fail_on);
   cmd->add_option("--node-name-map", options->source_options.node_name_map,
                   "infiniband-diags node-name-map file");
   cmd->add_flag("-v,--verbose", options->source_options.verbose,

@@ -197,4 +197,17 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
       ->check(CLI::Range(1, 63));
 }
 
+void add_fail_on_option(CLI::App& cmd, std::string& fail_on) {
+  cmd.add_option("--fail-on", fail_on, "Exit 1 when a finding is this bad or worse")
+      ->check(CLI::IsMember({"error", "warning", "info"}))
+      ->capture_default_str();
+}
+
+int findings_status(std::span<const Finding> findings, const std::string& fail_on) {
+  Severity level = parse_severity(fail_on).value_or(Severity::Error);
+  bool failed = std::any_of(findings.begin(), findings.end(),
+                            [level](const Finding& f) { return reaches(f.severity, level); });
+  return failed ? kExitFindings : kExitOk;
+}
+
 }  // namespace ibatlas::cli

@@ -9,9 +9,11 @@
 
 #include <cstddef>
 #include <ostream>
+#include <span>
 #include <string>
 
 #include "ibatlas/discover/smp_transport.hpp"
+#include "ibatlas/findings/finding.hpp"
 #include "ibatlas/formats/read_result.hpp"
 #include "ibatlas/umad/umad_transport.hpp"
 
@@ -74,6 +76,12 @@ void add_source_argument(CLI::App& cmd, std::string& source, SourceOptions& opti
 // SOURCE. `map_help` says what the map applies to when a command reads several sources.
 void add_reading_options(CLI::App& cmd, SourceOptions& options,
                          const std::string& map_help = "infiniband-diags node-name-map file");
+
+// `--fail-on error|warning|info` (default error), for commands that report findings.
+void add_fail_on_option(CLI::App& cmd, std::string& fail_on);
+
+// kExitFindings when a finding is as bad as `fail_on` or worse, else kExitOk.
+int findings_status(std::span<const Finding> findings, const std::string& fail_on);
 
 // Implemented twice: hardware_umad.cpp (rdma-core present) and hardware_none.cpp.
 ReadResult load_ibnd_cache_file(const std::string& path);
