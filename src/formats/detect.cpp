@@ -240,32 +240,4 @@ ReadResult read_fabric(std::string_view text, std::string_view name) {
                    line ? quote_found(*line) : std::string("an empty file"));
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw Error("cannot open " + path + ": " + std::strerror(errno));
-  }
-  // One allocation of the file's size and one read: a stringstream would grow by doubling and
-  // copy the whole text again at the end (a third of `show`'s time on a 6 MB snapshot).
-  std::string bytes;
-  if (in.seekg(0, std::ios::end)) {
-    std::streamoff size = in.tellg();
-    in.seekg(0, std::ios::beg);
-    if (size > 0) {
-      bytes.resize(static_cast<std::size_t>(size));
-      in.read(bytes.data(), size);
-      bytes.resize(static_cast<std::size_t>(in.gcount()));
-    }
-  }
-  // Pipes and /proc files have no size: read what is left, whatever it is.
-  in.clear();
-  std::ostringstream rest;
-  rest << in.rdbuf();
-  if (in.bad()) {
-    throw Error("cannot read " + path + ": " + std::strerror(errno));
-  }
-  bytes += std::move(rest).str();
-  return bytes;
-}
-
 }  // namespace ibatlas

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "ibatlas/formats/read_result.hpp"
+#include "ibatlas/input_file.hpp"  // read_file, which every caller of read_fabric needs
 
 namespace ibatlas {
 
@@ -32,8 +33,5 @@ InputFormat detect_format(std::string_view text);
 // Detects the format and reads. Throws ParseError for Unknown (naming the first line that
 // is not noise) and for IbndCache (binary: use read_ibnd_cache from ibatlas_umad).
 ReadResult read_fabric(std::string_view text, std::string_view name);
-
-// The whole file as bytes. Throws Error naming the file and errno's message.
-std::string read_file(const std::string& path);
 
 }  // namespace ibatlas
