@@ -12,7 +12,7 @@
 
 #include "cli.hpp"
 #include "support/paths.hpp"
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 #include <unistd.h>
 
 namespace ibatlas {

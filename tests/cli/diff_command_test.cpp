@@ -13,8 +13,8 @@
 #include "ibatlas/formats/xml_snapshot.hpp"
 
 #include "cli.hpp"
+#include "support/fabric_spec.hpp"
 #include "support/paths.hpp"
-#include "unit/diff/diff_spec.hpp"
 #include <unistd.h>
 
 namespace ibatlas {

@@ -14,7 +14,8 @@
 #include "ibatlas/render/map_dot.hpp"
 
 #include "cli.hpp"
-#include "unit/render/render_fixture.hpp"
+#include "support/fabric_sketch.hpp"
+#include "support/sample_fabrics.hpp"
 #include <unistd.h>
 
 namespace ibatlas {

@@ -12,7 +12,7 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 
 #include "cli.hpp"
-#include "unit/render/render_fixture.hpp"
+#include "support/sample_fabrics.hpp"
 
 namespace ibatlas {
 namespace {

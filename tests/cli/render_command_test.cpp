@@ -10,7 +10,7 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 
 #include "cli.hpp"
-#include "unit/render/render_fixture.hpp"
+#include "support/sample_fabrics.hpp"
 #include <unistd.h>
 
 namespace ibatlas {

@@ -13,7 +13,7 @@
 #include "ibatlas/formats/lft_dump.hpp"
 
 #include "cli.hpp"
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 #include <unistd.h>
 
 namespace ibatlas {
