@@ -53,7 +53,7 @@ std::size_t read_into(const std::string& path, int fd, std::string& bytes, std::
       continue;
     }
     if (n < 0) {
-      fail(path, std::string("cannot read: ") + std::strerror(errno));
+      throw Error("cannot read " + path + ": " + std::strerror(errno));
     }
     if (n == 0) {
       break;
@@ -93,13 +93,13 @@ std::uint64_t max_input_size() {
 std::string read_file(const std::string& path) {
   Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) {
-    fail(path, std::string("cannot open: ") + std::strerror(errno));
+    throw Error("cannot open " + path + ": " + std::strerror(errno));
   }
 
   struct stat st {};
 
   if (::fstat(fd.get(), &st) != 0) {
-    fail(path, std::string("cannot read: ") + std::strerror(errno));
+    throw Error("cannot read " + path + ": " + std::strerror(errno));
   }
   if (S_ISDIR(st.st_mode)) {
     fail(path, "expected a file, found a directory");

@@ -10,26 +10,16 @@
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
 
-#include "cli.hpp"
+#include "support/cli/cli_run.hpp"
 #include "support/paths.hpp"
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 #include <unistd.h>
 
 namespace ibatlas {
 namespace {
 
-struct Result {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-Result run_cli(std::vector<std::string> args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  int status = cli::run(args, out, err);
-  return Result{status, out.str(), err.str()};
-}
+using Result = test::CliRun;
+using test::run_cli;
 
 // A file in a fresh temporary directory, removed with the object.
 class TempFile {

@@ -3,7 +3,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -12,9 +11,9 @@
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
 
-#include "cli.hpp"
+#include "support/cli/cli_run.hpp"
+#include "support/fabric_spec.hpp"
 #include "support/paths.hpp"
-#include "unit/diff/diff_spec.hpp"
 #include <unistd.h>
 
 namespace ibatlas {
@@ -22,18 +21,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-CliRun run_cli(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  int status = cli::run(args, out, err);
-  return {status, out.str(), err.str()};
-}
+using test::CliRun;
+using test::run_cli;
 
 class DiffCommandTest : public ::testing::Test {
  protected:

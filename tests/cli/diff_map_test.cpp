@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -13,8 +12,9 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/render/map_dot.hpp"
 
-#include "cli.hpp"
-#include "unit/render/render_fixture.hpp"
+#include "support/cli/cli_run.hpp"
+#include "support/fabric_sketch.hpp"
+#include "support/sample_fabrics.hpp"
 #include <unistd.h>
 
 namespace ibatlas {
@@ -130,13 +130,12 @@ TEST(DiffMapTest, DiffCommandWritesTheSvgAndKeepsItsExitStatus) {
     std::ofstream f(new_path);
     write_ibnetdiscover(pair_side({.add_h4 = true}), f);
   }
-  std::ostringstream out, err;
   std::string svg = (dir / "d.svg").string();
-  EXPECT_EQ(cli::run({"diff", old_path, new_path, "--svg", svg}, out, err), kExitFindings);
+  EXPECT_EQ(test::run_cli({"diff", old_path, new_path, "--svg", svg}).status, kExitFindings);
   std::ifstream in(svg);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("node.added"), std::string::npos);
-  EXPECT_EQ(cli::run({"diff", old_path, old_path, "--svg", svg}, out, err), kExitOk);
+  EXPECT_EQ(test::run_cli({"diff", old_path, old_path, "--svg", svg}).status, kExitOk);
   fs::remove_all(dir);
 }
 

@@ -1,32 +1,22 @@
 // `ibatlas discover` without hardware: its command line only. Crawls themselves are tested
 // through the fake transport (tests/unit/discover) and ibsim (tests/sim).
 
-#include <sstream>
+#include <string>
 
 #include <gtest/gtest.h>
 
 #include "ibatlas/exit_status.hpp"
 
-#include "cli.hpp"
+#include "support/cli/cli_run.hpp"
 
 namespace ibatlas {
 namespace {
 
-struct CliResult {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-CliResult run_cli(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  int status = cli::run(args, out, err);
-  return {status, out.str(), err.str()};
-}
+using test::CliRun;
+using test::run_cli;
 
 TEST(DiscoverCommandTest, HelpNamesTheWindowOptionAndTheExitStatuses) {
-  CliResult r = run_cli({"discover", "--help"});
+  CliRun r = run_cli({"discover", "--help"});
   EXPECT_EQ(r.status, kExitOk);
   EXPECT_NE(r.out.find("--outstanding"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("-o,--output"), std::string::npos) << r.out;
@@ -42,7 +32,7 @@ TEST(DiscoverCommandTest, OutOfRangeOptionsAreUsageErrors) {
 }
 
 TEST(DiscoverCommandTest, AMissingCaIsAnErrorThatNamesIt) {
-  CliResult r = run_cli({"discover", "-C", "no-such-ca0", "-P", "1"});
+  CliRun r = run_cli({"discover", "-C", "no-such-ca0", "-P", "1"});
   EXPECT_EQ(r.status, kExitBadInput);
   bool named = r.err.find("no-such-ca0") != std::string::npos;
   bool no_umad = r.err.find("without rdma-core") != std::string::npos;  // hardware_none.cpp

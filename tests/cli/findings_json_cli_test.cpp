@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -11,8 +10,8 @@
 #include "ibatlas/formats/findings_json.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 
-#include "cli.hpp"
-#include "unit/render/render_fixture.hpp"
+#include "support/cli/cli_run.hpp"
+#include "support/sample_fabrics.hpp"
 
 namespace ibatlas {
 namespace {
@@ -25,12 +24,11 @@ TEST(FindingsJsonCliTest, ReadsBackWhatCheckJsonWrote) {
     std::ofstream file(dump);
     write_ibnetdiscover(f, file);
   }
-  std::ostringstream out, err;
-  cli::run({"check", dump.string(), "--json"}, out, err);
+  test::CliRun run = test::run_cli({"check", dump.string(), "--json"});
   Fabric reread = read_ibnetdiscover(read_file(dump.string()), dump.string()).fabric;
   std::vector<Finding> expected = run_checks(reread, AuditOptions{});
   ASSERT_FALSE(expected.empty());  // the 1x cable at least
-  FindingsDocument doc = read_findings_json(out.str(), "f.json");
+  FindingsDocument doc = read_findings_json(run.out, "f.json");
   EXPECT_EQ(doc.command, "check");
   EXPECT_EQ(doc.findings, expected);
   std::filesystem::remove(dump);

@@ -12,7 +12,7 @@
 #include "ibatlas/render/map_html.hpp"
 #include "ibatlas/render/style.hpp"
 
-#include "unit/render/render_fixture.hpp"
+#include "support/sample_fabrics.hpp"
 
 namespace ibatlas {
 namespace {

@@ -2,15 +2,14 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 
-#include "cli.hpp"
-#include "unit/render/render_fixture.hpp"
+#include "support/cli/cli_run.hpp"
+#include "support/sample_fabrics.hpp"
 #include <unistd.h>
 
 namespace ibatlas {
@@ -32,9 +31,10 @@ class RenderCommandTest : public ::testing::Test {
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
 
   int run(const std::vector<std::string>& args) {
-    out_.str("");
-    err_.str("");
-    return cli::run(args, out_, err_);
+    test::CliRun r = test::run_cli(args);
+    out_ = r.out;
+    err_ = r.err;
+    return r.status;
   }
 
   static std::string slurp(const std::string& p) {
@@ -43,11 +43,11 @@ class RenderCommandTest : public ::testing::Test {
   }
 
   fs::path dir_;
-  std::ostringstream out_, err_;
+  std::string out_, err_;
 };
 
 TEST_F(RenderCommandTest, WritesSvgHtmlDotAndPngByExtension) {
-  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.svg")}), kExitOk) << err_.str();
+  EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.svg")}), kExitOk) << err_;
   EXPECT_NE(slurp(path("m.svg")).find("<svg"), std::string::npos);
   EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.html")}), kExitOk);
   EXPECT_EQ(slurp(path("m.html")).rfind("<!DOCTYPE html>", 0), 0u);
@@ -59,19 +59,19 @@ TEST_F(RenderCommandTest, WritesSvgHtmlDotAndPngByExtension) {
 
 TEST_F(RenderCommandTest, CheckMarksTheDegradedCableAndPlainRenderDoesNot) {
   ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "svg"}), kExitOk);
-  EXPECT_EQ(out_.str().find("link.degraded"), std::string::npos);
+  EXPECT_EQ(out_.find("link.degraded"), std::string::npos);
   ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "svg", "--check"}), kExitOk);
-  EXPECT_NE(out_.str().find("link.degraded"), std::string::npos);
+  EXPECT_NE(out_.find("link.degraded"), std::string::npos);
 }
 
 TEST_F(RenderCommandTest, FindingsFromASavedCheckAreMarked) {
   ASSERT_EQ(run({"check", path("fabric.topo"), "--json", "--fail-on", "warning"}), kExitFindings);
-  { std::ofstream(path("f.json")) << out_.str(); }
+  { std::ofstream(path("f.json")) << out_; }
   ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "dot", "--findings",
                  path("f.json")}),
             kExitOk)
-      << err_.str();
-  EXPECT_NE(out_.str().find("link.degraded"), std::string::npos);
+      << err_;
+  EXPECT_NE(out_.find("link.degraded"), std::string::npos);
 }
 
 // Only the findings schema is findings: the shape `routes --json` had before it, which
@@ -86,21 +86,21 @@ TEST_F(RenderCommandTest, FindingsOfAnotherShapeAreBadInputWithTheJsonPath) {
   EXPECT_EQ(
       run({"render", path("fabric.topo"), "-o", path("m.svg"), "--findings", path("old.json")}),
       kExitBadInput);
-  EXPECT_NE(err_.str().find("old.json: $: expected only the fields of the schema, found "
-                            "\"tables\""),
+  EXPECT_NE(err_.find("old.json: $: expected only the fields of the schema, found "
+                      "\"tables\""),
             std::string::npos)
-      << err_.str();
+      << err_;
   EXPECT_FALSE(fs::exists(path("m.svg")));
 }
 
 TEST_F(RenderCommandTest, BadInputGivesAClearMessageAndStatus3) {
   EXPECT_EQ(run({"render", path("nofile.topo"), "-o", path("m.svg")}), kExitBadInput);
-  EXPECT_NE(err_.str().find("nofile.topo"), std::string::npos);
+  EXPECT_NE(err_.find("nofile.topo"), std::string::npos);
   EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.jpeg")}), kExitBadInput);
-  EXPECT_NE(err_.str().find("name it .svg, .html, .dot or .png"), std::string::npos);
+  EXPECT_NE(err_.find("name it .svg, .html, .dot or .png"), std::string::npos);
   EXPECT_EQ(run({"render", path("fabric.topo"), "-o", path("m.svg"), "--focus", "nobody"}),
             kExitBadInput);
-  EXPECT_NE(err_.str().find("--focus"), std::string::npos);
+  EXPECT_NE(err_.find("--focus"), std::string::npos);
   { std::ofstream(path("bad.json")) << "not json"; }
   EXPECT_EQ(
       run({"render", path("fabric.topo"), "-o", path("m.svg"), "--findings", path("bad.json")}),
@@ -113,18 +113,18 @@ TEST_F(RenderCommandTest, BadInputGivesAClearMessageAndStatus3) {
 TEST_F(RenderCommandTest, FocusDrawsOnlyTheNeighbourhood) {
   ASSERT_EQ(run({"render", path("fabric.topo"), "-o", "-", "--format", "dot", "--focus", "L2"}),
             kExitOk);
-  EXPECT_EQ(out_.str().find("\"L1\""), std::string::npos);
-  EXPECT_NE(out_.str().find("label=\"L2\""), std::string::npos);
+  EXPECT_EQ(out_.find("\"L1\""), std::string::npos);
+  EXPECT_NE(out_.find("label=\"L2\""), std::string::npos);
 }
 
 TEST_F(RenderCommandTest, ExportSlurmGraphmlAndDot) {
   ASSERT_EQ(run({"export", path("fabric.topo"), "--to", "slurm"}), kExitOk);
-  EXPECT_NE(out_.str().find("SwitchName=L1 Nodes=node[0001-0003]\n"), std::string::npos);
+  EXPECT_NE(out_.find("SwitchName=L1 Nodes=node[0001-0003]\n"), std::string::npos);
   ASSERT_EQ(run({"export", path("fabric.topo"), "--to", "graphml", "-o", path("f.graphml")}),
             kExitOk);
   EXPECT_NE(slurp(path("f.graphml")).find("<graphml"), std::string::npos);
   ASSERT_EQ(run({"export", path("fabric.topo"), "--to", "dot"}), kExitOk);
-  EXPECT_NE(out_.str().find("graph"), std::string::npos);
+  EXPECT_NE(out_.find("graph"), std::string::npos);
   EXPECT_EQ(run({"export", path("fabric.topo"), "--to", "csv"}), kExitUsage);
   EXPECT_EQ(run({"export", path("nofile"), "--to", "slurm"}), kExitBadInput);
 }

@@ -3,7 +3,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -13,8 +12,8 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
 
-#include "cli.hpp"
-#include "unit/routing/routing_net.hpp"
+#include "support/cli/cli_run.hpp"
+#include "support/routing_net.hpp"
 #include <unistd.h>
 
 namespace ibatlas {
@@ -52,12 +51,10 @@ struct Files {
 };
 
 int run(const std::vector<std::string>& args, std::string& out, std::string& err) {
-  std::ostringstream o;
-  std::ostringstream e;
-  int status = cli::run(args, o, e);
-  out = o.str();
-  err = e.str();
-  return status;
+  test::CliRun r = test::run_cli(args);
+  out = r.out;
+  err = r.err;
+  return r.status;
 }
 
 TEST(RoutesCliTest, ValidatesAttachedTablesAsJson) {

@@ -3,7 +3,6 @@
 
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -11,7 +10,7 @@
 
 #include "ibatlas/exit_status.hpp"
 
-#include "cli.hpp"
+#include "support/cli/cli_run.hpp"
 
 namespace ibatlas {
 namespace {
@@ -42,44 +41,44 @@ class ShowCommandTest : public ::testing::Test {
   void TearDown() override { std::remove(path_.c_str()); }
 
   int run(const std::vector<std::string>& args) {
-    out_.str("");
-    err_.str("");
-    return cli::run(args, out_, err_);
+    test::CliRun r = test::run_cli(args);
+    out_ = r.out;
+    err_ = r.err;
+    return r.status;
   }
 
   std::string path_;
-  std::ostringstream out_;
-  std::ostringstream err_;
+  std::string out_;
+  std::string err_;
 };
 
 TEST_F(ShowCommandTest, JsonCountsMatchTheDump) {
-  ASSERT_EQ(run({"show", path_, "--json"}), kExitOk) << err_.str();
-  nlohmann::json j = nlohmann::json::parse(out_.str());
+  ASSERT_EQ(run({"show", path_, "--json"}), kExitOk) << err_;
+  nlohmann::json j = nlohmann::json::parse(out_);
   EXPECT_EQ(j["switches"], 1);
   EXPECT_EQ(j["cas"], 1);
   EXPECT_EQ(j["routers"], 0);
   EXPECT_EQ(j["links"], 2);
   EXPECT_EQ(j["links_by_rate"]["4xEDR"], 2);
   EXPECT_EQ(j["switches_by_radix"]["36"], 1);
-  EXPECT_NE(err_.str().find("skipped 1 line"), std::string::npos) << err_.str();
+  EXPECT_NE(err_.find("skipped 1 line"), std::string::npos) << err_;
 }
 
 TEST_F(ShowCommandTest, VerboseListsTheSkippedLineWithItsNumber) {
   ASSERT_EQ(run({"show", path_, "-v"}), kExitOk);
-  EXPECT_NE(err_.str().find(path_ + ":1: [root@head ~]# ibnetdiscover"), std::string::npos)
-      << err_.str();
+  EXPECT_NE(err_.find(path_ + ":1: [root@head ~]# ibnetdiscover"), std::string::npos) << err_;
 }
 
 TEST_F(ShowCommandTest, MissingFileIsBadInput) {
   EXPECT_EQ(run({"show", path_ + ".absent"}), kExitBadInput);
-  EXPECT_NE(err_.str().find(".absent"), std::string::npos);
+  EXPECT_NE(err_.find(".absent"), std::string::npos);
 }
 
 TEST_F(ShowCommandTest, MalformedRecordIsBadInputWithFileAndLine) {
   std::ofstream(path_) << "Switch\t36 \"S-7cfe900300992080\"\t\t# \"leaf1\" enhanced port 0 "
                           "lid  lmc 0\n";
   EXPECT_EQ(run({"show", path_}), kExitBadInput);
-  EXPECT_NE(err_.str().find(path_ + ":1: expected"), std::string::npos) << err_.str();
+  EXPECT_NE(err_.find(path_ + ":1: expected"), std::string::npos) << err_;
 }
 
 TEST_F(ShowCommandTest, UnknownOptionIsUsage) {
@@ -89,9 +88,9 @@ TEST_F(ShowCommandTest, UnknownOptionIsUsage) {
 
 TEST_F(ShowCommandTest, ConvertToXmlAndBackKeepsTheCounts) {
   std::string xml = ::testing::TempDir() + "show_command_test.xml";
-  ASSERT_EQ(run({"convert", path_, "-o", xml}), kExitOk) << err_.str();
-  ASSERT_EQ(run({"show", xml, "--json"}), kExitOk) << err_.str();
-  nlohmann::json j = nlohmann::json::parse(out_.str());
+  ASSERT_EQ(run({"convert", path_, "-o", xml}), kExitOk) << err_;
+  ASSERT_EQ(run({"show", xml, "--json"}), kExitOk) << err_;
+  nlohmann::json j = nlohmann::json::parse(out_);
   EXPECT_EQ(j["links"], 2);
   // The snapshot keeps the provenance of what it was made from, not of its own container.
   EXPECT_EQ(j["format"], "ibnetdiscover");
@@ -105,10 +104,10 @@ TEST_F(ShowCommandTest, JsonOutputsSurviveADescriptionThatIsNotUtf8) {
     text.replace(at, 5, "host\xff");
   }
   std::ofstream(path_) << text;
-  ASSERT_EQ(run({"show", path_, "--json"}), kExitOk) << err_.str();
-  EXPECT_TRUE(nlohmann::json::accept(out_.str()));  // false on invalid UTF-8
+  ASSERT_EQ(run({"show", path_, "--json"}), kExitOk) << err_;
+  EXPECT_TRUE(nlohmann::json::accept(out_));  // false on invalid UTF-8
   std::string json = ::testing::TempDir() + "show_command_test.json";
-  ASSERT_EQ(run({"convert", path_, "-o", json, "--to", "json"}), kExitOk) << err_.str();
+  ASSERT_EQ(run({"convert", path_, "-o", json, "--to", "json"}), kExitOk) << err_;
   std::ifstream in(json);
   nlohmann::json j = nlohmann::json::parse(in);                     // throws on invalid UTF-8
   EXPECT_NE(j.dump().find("host\xef\xbf\xbd"), std::string::npos);  // U+FFFD in UTF-8
@@ -117,7 +116,7 @@ TEST_F(ShowCommandTest, JsonOutputsSurviveADescriptionThatIsNotUtf8) {
 
 TEST_F(ShowCommandTest, ConvertRefusesAnUnknownExtension) {
   EXPECT_EQ(run({"convert", path_, "-o", path_ + ".weird"}), kExitBadInput);
-  EXPECT_NE(err_.str().find("--to"), std::string::npos);
+  EXPECT_NE(err_.find("--to"), std::string::npos);
 }
 
 }  // namespace

@@ -20,8 +20,8 @@
 
 #include "support/fabric_generators.hpp"
 #include "support/paths.hpp"
+#include "support/routing_net.hpp"
 #include "support/sim_harness.hpp"
-#include "unit/routing/routing_net.hpp"
 
 namespace ibatlas {
 namespace {

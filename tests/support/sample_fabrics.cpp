@@ -5,17 +5,11 @@
 
 #include "ibatlas/fabric_builder.hpp"
 
+#include "support/fabric_sketch.hpp"
+
 namespace ibatlas::test {
 
 namespace {
-
-WidthSet widths(std::initializer_list<LinkWidth> list) {
-  WidthSet set;
-  for (LinkWidth w : list) {
-    set.insert(w);
-  }
-  return set;
-}
 
 SpeedSet speeds(std::initializer_list<LinkSpeed> list) {
   SpeedSet set;
@@ -244,6 +238,28 @@ Fabric sample_awkward_text_fabric() {
                               .tool = "tool \"x\"",
                               .local_port_guid = 0});
   return std::move(b).build();
+}
+
+Fabric render_sample() {
+  Sketch s;
+  NodeId s1 = s.sw("S1", kS1), s2 = s.sw("S2", kS2), l1 = s.sw("L1", kL1), l2 = s.sw("L2", kL2);
+  NodeId n1 = s.ca("node0001 HCA-1", kNode1), n2 = s.ca("node0002 HCA-1", kNode2);
+  NodeId n3 = s.ca("node0003 HCA-1", kNode3), n10 = s.ca("node0010 mlx5_0", kNode10);
+  NodeId n11 = s.ca("node0011 mlx5_0", kNode11);
+  NodeId bare = s.ca("MT4123 ConnectX6 Mellanox Technologies", kNoName);
+  s.cable(l1, 31, s1, 1);
+  s.cable(l1, 32, s1, 2);
+  s.cable(l1, 33, s2, 1);
+  s.cable(l1, 34, s2, 2, LinkWidth::X1);
+  s.cable(l2, 31, s1, 3);
+  s.cable(l2, 32, s2, 3);
+  s.cable(n1, 1, l1, 1);
+  s.cable(n2, 1, l1, 2);
+  s.cable(n3, 1, l1, 3);
+  s.cable(n10, 1, l2, 1);
+  s.cable(n11, 1, l2, 2);
+  s.cable(bare, 1, l2, 3);
+  return s.build();
 }
 
 std::vector<NamedFabric> sample_fabrics() {

@@ -1,7 +1,7 @@
 #pragma once
 
-// Hand-built fabrics for writer and round-trip tests. Each is made through FabricBuilder and
-// described here in enough detail that a test can state expected values by hand.
+// Hand-built fabrics for writer, round-trip and render tests. Each is made through FabricBuilder
+// and described here in enough detail that a test can state expected values by hand.
 
 #include <string>
 #include <vector>
@@ -47,6 +47,23 @@ Fabric sample_empty_fabric();
 // Descriptions and provenance strings with XML/JSON/DOT metacharacters, quotes, a
 // backslash, UTF-8, a tab and a byte that is not UTF-8; one link.
 Fabric sample_awkward_text_fabric();
+
+// The hand-built fat-tree every render test draws (and some CLI tests write out):
+//
+//        S1 (0x...a1)             S2 (0x...a2)           spines (tier 2)
+//   L1-S1: two 4xHDR cables      L1-S2: one 4xHDR and one 1xHDR cable (degraded)
+//   L2-S1: one 4xHDR             L2-S2: one 4xHDR
+//        L1 (0x...b1)             L2 (0x...b2)           leaves (tier 1)
+//   L1: node0001..node0003 ("nodeXXXX HCA-1") on ports 1-3, 4xHDR
+//   L2: node0010, node0011 ("nodeXXXX mlx5_0") on ports 1-2, and a CA whose description is
+//       the firmware default ("MT4123 ConnectX6 Mellanox Technologies", GUID 0x...c9) on 3.
+// Made with Sketch (fabric_sketch.hpp): every cable carries what a crawl reads. Not in
+// sample_fabrics().
+constexpr Guid kS1 = 0xa1, kS2 = 0xa2, kL1 = 0xb1, kL2 = 0xb2;
+constexpr Guid kNode1 = 0xc1, kNode2 = 0xc2, kNode3 = 0xc3, kNode10 = 0xca, kNode11 = 0xcb;
+constexpr Guid kNoName = 0xc9;
+
+Fabric render_sample();
 
 struct NamedFabric {
   std::string name;

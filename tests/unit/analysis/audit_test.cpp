@@ -16,8 +16,8 @@
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/plan_csv.hpp"
 
-#include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"
+#include "support/fabric_sketch.hpp"
 #include "support/paths.hpp"
 
 namespace ibatlas {

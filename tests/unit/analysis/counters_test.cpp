@@ -6,7 +6,7 @@
 
 #include "ibatlas/findings/registry.hpp"
 
-#include "fabric_sketch.hpp"
+#include "support/fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

@@ -8,8 +8,8 @@
 
 #include "ibatlas/analysis/ftree_ready.hpp"
 
-#include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"
+#include "support/fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"
+#include "support/fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

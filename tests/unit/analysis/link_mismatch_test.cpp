@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "fabric_sketch.hpp"
+#include "support/fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

@@ -11,7 +11,7 @@
 #include "ibatlas/formats/plan_csv.hpp"
 #include "ibatlas/report/worklist.hpp"
 
-#include "fabric_sketch.hpp"
+#include "support/fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "ibatlas/formats/detect.hpp"
 
-#include "fabric_sketch.hpp"
 #include "support/fabric_generators.hpp"
+#include "support/fabric_sketch.hpp"
 #include "support/paths.hpp"
 
 namespace ibatlas {

@@ -1,5 +1,5 @@
 // Cables added, removed, moved and swapped, each both ways (OLD->NEW and NEW->OLD). The
-// expected ends come from the edit each test makes to diff_spec.hpp's two_tier().
+// expected ends come from the edit each test makes to fabric_spec.hpp's two_tier().
 
 #include "ibatlas/diff/cable_diff.hpp"
 
@@ -10,7 +10,7 @@
 
 #include "ibatlas/diff/diff.hpp"
 
-#include "unit/diff/diff_spec.hpp"
+#include "support/fabric_spec.hpp"
 
 namespace ibatlas {
 namespace {

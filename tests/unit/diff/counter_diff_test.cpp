@@ -6,7 +6,7 @@
 
 #include "ibatlas/diff/diff.hpp"
 
-#include "unit/diff/diff_spec.hpp"
+#include "support/fabric_spec.hpp"
 
 namespace ibatlas {
 namespace {

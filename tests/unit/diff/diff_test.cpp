@@ -15,9 +15,9 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
 
+#include "support/fabric_spec.hpp"
 #include "support/paths.hpp"
 #include "support/sample_fabrics.hpp"
-#include "unit/diff/diff_spec.hpp"
 
 namespace ibatlas {
 namespace {

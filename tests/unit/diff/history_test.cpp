@@ -1,4 +1,4 @@
-// History over a hand-made series of two_tier() snapshots (diff_spec.hpp), each step edited
+// History over a hand-made series of two_tier() snapshots (fabric_spec.hpp), each step edited
 // by hand; expected transitions, degradations and presences are read off the edits.
 //
 //   #0 10:00  base
@@ -16,7 +16,7 @@
 
 #include "ibatlas/diff/history_report.hpp"
 
-#include "unit/diff/diff_spec.hpp"
+#include "support/fabric_spec.hpp"
 
 namespace ibatlas {
 namespace {

@@ -1,5 +1,5 @@
 // Node identity between snapshots: GUID first, then the replaced fallback (same type,
-// description and neighbours). Expected pairs are stated from diff_spec.hpp by hand.
+// description and neighbours). Expected pairs are stated from fabric_spec.hpp by hand.
 
 #include "ibatlas/diff/node_match.hpp"
 
@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "unit/diff/diff_spec.hpp"
+#include "support/fabric_spec.hpp"
 
 namespace ibatlas {
 namespace {

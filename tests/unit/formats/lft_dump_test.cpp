@@ -10,7 +10,7 @@
 
 #include "ibatlas/error.hpp"
 
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 
 namespace ibatlas {
 namespace {

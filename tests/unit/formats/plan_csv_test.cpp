@@ -7,7 +7,7 @@
 
 #include "ibatlas/error.hpp"
 
-#include "unit/analysis/fabric_sketch.hpp"
+#include "support/fabric_sketch.hpp"
 
 namespace ibatlas {
 namespace {

@@ -1,11 +1,11 @@
-// Findings on the map and --focus lookups, on the sample of render_fixture.hpp.
+// Findings on the map and --focus lookups, on render_sample() (support/sample_fabrics.hpp).
 
 #include <gtest/gtest.h>
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/render/render_model.hpp"
 
-#include "unit/render/render_fixture.hpp"
+#include "support/sample_fabrics.hpp"
 
 namespace ibatlas {
 namespace {

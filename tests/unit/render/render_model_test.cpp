@@ -1,5 +1,6 @@
-// Golden tests of the render model on the hand-built fat-tree of render_fixture.hpp. Every
-// expected value below is derived from the picture in that header, not from our output.
+// Golden tests of the render model on the hand-built fat-tree render_sample()
+// (support/sample_fabrics.hpp). Every expected value below is derived from the picture in
+// that header, not from our output.
 
 #include "ibatlas/render/render_model.hpp"
 
@@ -9,7 +10,8 @@
 
 #include "ibatlas/render/style.hpp"
 
-#include "unit/render/render_fixture.hpp"
+#include "support/fabric_sketch.hpp"
+#include "support/sample_fabrics.hpp"
 
 namespace ibatlas {
 namespace {

@@ -4,7 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "unit/render/render_fixture.hpp"
+#include "support/fabric_sketch.hpp"
+#include "support/sample_fabrics.hpp"
 
 namespace ibatlas {
 namespace {

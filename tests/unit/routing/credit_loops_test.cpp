@@ -7,7 +7,7 @@
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/routing/route_report.hpp"
 
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 
 namespace ibatlas {
 namespace {

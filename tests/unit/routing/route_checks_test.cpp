@@ -9,7 +9,7 @@
 
 #include "ibatlas/audit/audit.hpp"
 
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 
 namespace ibatlas {
 namespace {

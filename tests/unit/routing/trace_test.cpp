@@ -11,7 +11,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/routing/endpoint.hpp"
 
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 
 namespace ibatlas {
 namespace {

@@ -10,7 +10,7 @@
 #include "ibatlas/routing/route_report.hpp"
 
 #include "support/fabric_generators.hpp"
-#include "unit/routing/routing_net.hpp"
+#include "support/routing_net.hpp"
 
 namespace ibatlas {
 namespace {
