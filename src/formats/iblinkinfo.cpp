@@ -29,8 +29,8 @@ namespace ibatlas {
 
 namespace {
 
-using linkinfo::next_token;
 using linkinfo::PortRow;
+using text::next_token;
 
 struct PendingPeer {
   PortId from;

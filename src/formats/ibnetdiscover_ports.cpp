@@ -23,6 +23,8 @@ namespace ibatlas {
 
 namespace {
 
+using text::next_token;
+
 // One end as a row prints it: type, LID, port number, GUID.
 struct End {
   NodeType type = NodeType::Ca;
@@ -39,21 +41,6 @@ struct Row {
   std::string_view local_desc;
   std::string_view remote_desc;
 };
-
-// Plain loops: string_view::find_first_of calls memchr once per character scanned.
-std::string_view next_token(std::string_view& rest) {
-  std::size_t begin = 0;
-  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
-    ++begin;
-  }
-  std::size_t end = begin;
-  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
-    ++end;
-  }
-  std::string_view token = rest.substr(begin, end - begin);
-  rest.remove_prefix(end);
-  return token;
-}
 
 std::optional<NodeType> node_type(std::string_view token) {
   if (token == "SW") {

@@ -26,6 +26,8 @@ namespace ibatlas {
 
 namespace {
 
+using text::next_token;
+
 struct LstEnd {
   NodeType type = NodeType::Ca;
   std::uint8_t port_count = 0;
@@ -61,21 +63,6 @@ constexpr std::array<SpeedCode, 7> kSpeedCodes = {{{"2.5", LinkSpeed::Sdr},
                                                    {"14", LinkSpeed::Fdr},
                                                    {"25", LinkSpeed::Edr},
                                                    {"50", LinkSpeed::Hdr}}};
-
-// Plain loops: string_view::find_first_of calls memchr once per character scanned.
-std::string_view next_token(std::string_view& rest) {
-  std::size_t begin = 0;
-  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
-    ++begin;
-  }
-  std::size_t end = begin;
-  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
-    ++end;
-  }
-  std::string_view token = rest.substr(begin, end - begin);
-  rest.remove_prefix(end);
-  return token;
-}
 
 class LstParser {
  public:
