@@ -258,4 +258,12 @@ ReadResult read_iblinkinfo(std::string_view text, std::string_view name) {
   return result;
 }
 
+bool looks_like_iblinkinfo_line(std::string_view line) {
+  if (line.empty() || line.back() != ':') {
+    return false;
+  }
+  return text::starts_with(line, "Switch: 0x") || text::starts_with(line, "CA: ") ||
+         text::starts_with(line, "Router: ");
+}
+
 }  // namespace ibatlas

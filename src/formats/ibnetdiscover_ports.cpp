@@ -289,4 +289,16 @@ ReadResult read_ibnetdiscover_ports(std::string_view text, std::string_view name
   return result;
 }
 
+bool looks_like_ibnetdiscover_ports_line(std::string_view line) {
+  std::string_view type = next_token(line);
+  if (!node_type(type)) {
+    return false;
+  }
+  std::string_view lid = next_token(line);
+  std::string_view port = next_token(line);
+  std::string_view guid = next_token(line);
+  return text::all_digits(lid) && text::all_digits(port) && text::starts_with(guid, "0x") &&
+         text::all_hex_digits(guid.substr(2));
+}
+
 }  // namespace ibatlas

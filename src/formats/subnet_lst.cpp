@@ -318,4 +318,15 @@ ReadResult read_subnet_lst(std::string_view text, std::string_view name) {
   return result;
 }
 
+bool looks_like_subnet_lst_line(std::string_view line) {
+  if (!text::starts_with(line, "{ ")) {
+    return false;
+  }
+  line.remove_prefix(2);
+  std::string_view type = next_token(line);
+  type = type.substr(0, type.find('-'));
+  return (type == "SW" || type == "CA" || type == "Rt") &&
+         text::starts_with(text::trim(line), "Ports:");
+}
+
 }  // namespace ibatlas
