@@ -1,7 +1,8 @@
 #include "ibatlas/cabling_plan.hpp"
 
-#include <cstdio>
 #include <utility>
+
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -10,9 +11,7 @@ CablingPlan plan_from_fabric(const Fabric& golden) {
   auto end_of = [&golden](PortId id) {
     const Port& p = golden.port(id);
     const Node& n = golden.node(p.node);
-    char guid[19];
-    std::snprintf(guid, sizeof guid, "0x%016llx", static_cast<unsigned long long>(n.guid));
-    return PlanEnd{guid, p.number, n.description};
+    return PlanEnd{text::guid_text(n.guid), p.number, n.description};
   };
   for (PortId link : golden.links()) {
     const Port& p = golden.port(link);

@@ -1,5 +1,9 @@
 #include "text.hpp"
 
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+
 namespace ibatlas::text {
 
 LineReader::LineReader(std::string_view text) : rest_(text) {
@@ -37,6 +41,53 @@ bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
 
+// Plain loops: string_view::find_first_of calls memchr once per character scanned.
+std::string_view next_token(std::string_view& rest) {
+  std::size_t begin = 0;
+  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
+    ++begin;
+  }
+  std::size_t end = begin;
+  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
+    ++end;
+  }
+  std::string_view token = rest.substr(begin, end - begin);
+  rest.remove_prefix(end);
+  return token;
+}
+
+std::string_view next_trimmed_token(std::string_view& rest) {
+  rest = trim(rest);
+  return next_token(rest);
+}
+
+namespace {
+
+// True when `s` is not empty and every character passes `pred` (a <cctype> classifier).
+template <typename Pred>
+bool all_of(std::string_view s, Pred pred) {
+  for (char c : s) {
+    if (pred(static_cast<unsigned char>(c)) == 0) {
+      return false;
+    }
+  }
+  return !s.empty();
+}
+
+}  // namespace
+
+bool all_digits(std::string_view s) {
+  return all_of(s, [](unsigned char c) { return std::isdigit(c); });
+}
+
+bool all_hex_digits(std::string_view s) {
+  return all_of(s, [](unsigned char c) { return std::isxdigit(c); });
+}
+
+bool all_alnum(std::string_view s) {
+  return all_of(s, [](unsigned char c) { return std::isalnum(c); });
+}
+
 namespace {
 
 std::optional<std::uint64_t> parse_base(std::string_view s, int base) {
@@ -62,6 +113,28 @@ std::optional<std::uint64_t> parse_hex(std::string_view s) {
 
 std::optional<std::uint64_t> parse_decimal(std::string_view s) {
   return parse_base(s, 10);
+}
+
+std::optional<std::uint64_t> parse_c_number(std::string_view s) {
+  int base = 10;
+  if (starts_with(s, "0x") || starts_with(s, "0X")) {
+    s.remove_prefix(2);
+    base = 16;
+  } else if (s.size() > 1 && s.front() == '0') {
+    s.remove_prefix(1);
+    base = 8;
+  }
+  return parse_base(s, base);
+}
+
+std::string hex_text(std::uint64_t value, int digits) {
+  char buffer[24];
+  std::snprintf(buffer, sizeof buffer, "0x%0*llx", digits, static_cast<unsigned long long>(value));
+  return buffer;
+}
+
+std::string guid_text(std::uint64_t guid) {
+  return hex_text(guid, 16);
 }
 
 namespace {
@@ -114,16 +187,29 @@ std::size_t utf8_sequence_length(std::string_view s) {
   return lead.length;
 }
 
-std::string clean_utf8(std::string_view text, bool xml_safe) {
-  constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+namespace {
+
+bool replaced(unsigned char c, Controls controls) {
+  switch (controls) {
+    case Controls::Keep:
+      return false;
+    case Controls::Xml:
+      return c < 0x20 && c != '\t' && c != '\n' && c != '\r';
+    case Controls::Label:
+      return (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string clean_utf8(std::string_view text, Controls controls, std::string_view replacement) {
   std::string out;
   out.reserve(text.size());
   while (!text.empty()) {
     std::size_t length = utf8_sequence_length(text);
-    unsigned char c = static_cast<unsigned char>(text[0]);
-    bool forbidden = xml_safe && c < 0x20 && c != '\t' && c != '\n' && c != '\r';
-    if (length == 0 || forbidden) {
-      out += kReplacement;
+    if (length == 0 || replaced(static_cast<unsigned char>(text[0]), controls)) {
+      out += replacement;
       length = 1;
     } else {
       out += text.substr(0, length);

@@ -1,9 +1,9 @@
 #pragma once
 
-// Private helpers shared by the text readers: splitting into numbered lines (BOM, CRLF and
-// stray CRs removed) and small token parsers that never throw.
+// Private helpers shared by the text readers and writers: splitting into numbered lines (BOM,
+// CRLF and stray CRs removed), tokens, number parsers that never throw, GUID text and UTF-8
+// cleaning. The one copy of each: readers and writers do not keep their own.
 
-#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -30,18 +30,50 @@ class LineReader {
 std::string_view trim(std::string_view s);
 bool starts_with(std::string_view s, std::string_view prefix);
 
+// The first token of `rest`, tokens being separated by spaces and tabs (only: a form feed is
+// part of a token); `rest` moves to just after the token. Empty when only blanks are left.
+std::string_view next_token(std::string_view& rest);
+// next_token after trim(): white space of every kind trim() drops, not only blanks, is
+// skipped before the token and ignored after the last one.
+std::string_view next_trimmed_token(std::string_view& rest);
+
+// Not empty, and every character is a decimal digit / a hex digit / a letter or digit.
+bool all_digits(std::string_view s);
+bool all_hex_digits(std::string_view s);
+bool all_alnum(std::string_view s);
+
 // Hex or decimal unsigned integers. parse_hex accepts an optional "0x"/"0X" prefix. Both
 // require the whole of `s` to be digits and the value to fit.
 std::optional<std::uint64_t> parse_hex(std::string_view s);
 std::optional<std::uint64_t> parse_decimal(std::string_view s);
+// A number the way strtoull(s, nullptr, 0) reads one, as infiniband-diags reads GUIDs in
+// node name maps: "0x"/"0X" and hex, a leading 0 and octal, else decimal. Unlike strtoull,
+// no blanks or sign before it and nothing after it.
+std::optional<std::uint64_t> parse_c_number(std::string_view s);
+
+// "0x" and `value` in lower-case hex, zero-padded to at least `digits` digits.
+std::string hex_text(std::uint64_t value, int digits);
+// A GUID (ibatlas::Guid) as every reader accepts and every writer and message shows it:
+// "0x" and 16 lower-case hex digits. parse_hex reads it back.
+std::string guid_text(std::uint64_t guid);
 
 // Length of the well-formed UTF-8 sequence at the start of `s` (not empty), or 0 when
 // none starts there: overlong forms, surrogates and anything above U+10FFFF are not.
 std::size_t utf8_sequence_length(std::string_view s);
 
-// `text` as valid UTF-8: each byte that does not start a well-formed sequence becomes
-// U+FFFD. With xml_safe, control characters XML 1.0 forbids (all below 0x20 but tab,
-// newline, carriage return) become U+FFFD too.
-std::string clean_utf8(std::string_view text, bool xml_safe);
+// The control characters clean_utf8 replaces besides malformed bytes.
+enum class Controls {
+  Keep,   // none
+  Xml,    // those XML 1.0 forbids: all below 0x20 but tab, newline and carriage return
+  Label,  // all below 0x20 but tab and newline, and DEL: Graphviz labels
+};
+
+// U+FFFD, the replacement character of Unicode.
+inline constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
+
+// `text` as valid UTF-8: each byte that does not start a well-formed sequence, and each
+// control character `controls` names, becomes `replacement`.
+std::string clean_utf8(std::string_view text, Controls controls,
+                       std::string_view replacement = kReplacementCharacter);
 
 }  // namespace ibatlas::text

@@ -10,6 +10,7 @@
 #include "ibatlas/analysis/port_state.hpp"
 
 #include "findings/finding_factory.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -90,7 +91,7 @@ void node_guids(const FindingFactory& make, std::vector<Finding>& out) {
     Finding f = at_holder(make, "node.duplicate_guid", holders.front());
     f.measured = std::to_string(holders.size()) + " nodes";
     f.expected = "1 node";
-    f.message = "node GUID " + guid_text(guid) + " is also the GUID of " + others;
+    f.message = "node GUID " + text::guid_text(guid) + " is also the GUID of " + others;
     f.hint = "a board was cloned or replaced badly: reflash the GUIDs (flint) of all but one";
     out.push_back(std::move(f));
   }
@@ -135,7 +136,7 @@ void port_guids(const FindingFactory& make, std::vector<Finding>& out) {
     Finding f = at_holder(make, "port.duplicate_guid", holders.front());
     f.measured = std::to_string(holders.size()) + " ports";
     f.expected = "1 port";
-    f.message = "port GUID " + guid_text(guid) + " is also the GUID of " + others;
+    f.message = "port GUID " + text::guid_text(guid) + " is also the GUID of " + others;
     f.hint = "reflash the port GUIDs (flint) so that every port's is unique";
     out.push_back(std::move(f));
   }

@@ -1,8 +1,9 @@
 #include "ibatlas/diff/change.hpp"
 
 #include <array>
-#include <cstdio>
 #include <tuple>
+
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -61,14 +62,8 @@ std::string_view kind_heading(ChangeKind kind) {
   return name_of(kind).heading;
 }
 
-std::string guid_string(Guid guid) {
-  char buffer[19];
-  std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(guid));
-  return buffer;
-}
-
 std::string end_string(const PortRef& ref) {
-  std::string out = guid_string(ref.node_guid);
+  std::string out = text::guid_text(ref.node_guid);
   if (ref.port) {
     out += '[';
     out += std::to_string(int{*ref.port});

@@ -1,10 +1,12 @@
 #include "diff/change_json.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas::diff {
 
 nlohmann::ordered_json ref_json(const PortRef& ref) {
   nlohmann::ordered_json j;
-  j["node_guid"] = guid_string(ref.node_guid);
+  j["node_guid"] = text::guid_text(ref.node_guid);
   j["node"] = ref.node;
   j["port"] = ref.port ? nlohmann::ordered_json(int{*ref.port}) : nlohmann::ordered_json(nullptr);
   return j;

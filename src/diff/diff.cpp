@@ -13,6 +13,8 @@
 #include "ibatlas/findings/error_counters.hpp"
 #include "ibatlas/utc_time.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
@@ -47,8 +49,8 @@ void diff_nodes(const Fabric& before, const Fabric& after, const NodeMatch& matc
     Change& c = out.emplace_back();
     c.kind = ChangeKind::NodeReplaced;
     c.at = node_ref(after, now);
-    c.before = guid_string(before.node(old).guid);
-    c.after = guid_string(after.node(now).guid);
+    c.before = text::guid_text(before.node(old).guid);
+    c.after = text::guid_text(after.node(now).guid);
   }
 }
 

@@ -20,7 +20,7 @@ void order_by_time(std::vector<HistorySnapshot>& snapshots) {
                    });
 }
 
-// node.replaced says before = old GUID, after = new GUID, as guid_string writes them.
+// node.replaced says before = old GUID, after = new GUID, as text::guid_text writes them.
 void learn_replacements(const std::vector<Change>& changes, diff::HistoryTracker& tracker) {
   for (const Change& c : changes) {
     if (c.kind == ChangeKind::NodeReplaced && c.before && c.after) {

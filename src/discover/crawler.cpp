@@ -1,19 +1,12 @@
 #include "ibatlas/discover/crawler.hpp"
 
-#include <cstdio>
-
 #include "discover/crawl.hpp"
 #include "discover/mad_engine.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
 namespace {
-
-std::string hex_guid(Guid guid) {
-  char text[24];
-  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(guid));
-  return text;
-}
 
 void write_issue(const DiscoveryIssue& issue, std::ostream& out) {
   out << "  " << to_string(issue.kind) << ": " << issue.attribute;
@@ -27,7 +20,7 @@ void write_issue(const DiscoveryIssue& issue, std::ostream& out) {
     out << " at DR path " << to_string(issue.route);
   }
   if (issue.node_guid) {
-    out << "; node " << hex_guid(*issue.node_guid) << " \"" << issue.node_description << '"';
+    out << "; node " << text::guid_text(*issue.node_guid) << " \"" << issue.node_description << '"';
     if (issue.port) {
       out << " port " << static_cast<unsigned>(*issue.port);
     }
@@ -85,7 +78,7 @@ void write_discovery_report(const DiscoveryReport& report, std::ostream& out) {
     }
   }
   for (const DuplicateGuid& d : report.duplicates) {
-    out << "duplicate GUID " << hex_guid(d.guid) << ": " << d.nodes.size()
+    out << "duplicate GUID " << text::guid_text(d.guid) << ": " << d.nodes.size()
         << " nodes answer with it, found at DR paths";
     for (std::size_t i = 0; i < d.routes.size(); ++i) {
       out << (i == 0 ? " " : (i + 1 == d.routes.size() ? " and " : ", ")) << to_string(d.routes[i]);

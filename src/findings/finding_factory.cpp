@@ -1,19 +1,14 @@
 #include "findings/finding_factory.hpp"
 
 #include <cassert>
-#include <cstdio>
 #include <tuple>
 
 #include "ibatlas/findings/registry.hpp"
 #include "ibatlas/node_name_map.hpp"
 
-namespace ibatlas {
+#include "text.hpp"
 
-std::string guid_text(Guid guid) {
-  char buffer[19];
-  std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(guid));
-  return buffer;
-}
+namespace ibatlas {
 
 std::string finding_rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> speed) {
   return (width ? to_string(*width) : std::string("?")) +
@@ -34,13 +29,13 @@ FindingFactory::FindingFactory(const Fabric& fabric, const NodeNameMap* names)
 std::string FindingFactory::plain_name(NodeId node) const {
   const Node& n = fabric_.node(node);
   std::string shown = display_name(n, names_);
-  return shown.empty() ? guid_text(n.guid) : shown;
+  return shown.empty() ? text::guid_text(n.guid) : shown;
 }
 
 std::string FindingFactory::name(NodeId node) const {
   std::string shown = plain_name(node);
   if (shared_names_.count(shown) != 0) {
-    shown += " (" + guid_text(fabric_.node(node).guid) + ")";
+    shown += " (" + text::guid_text(fabric_.node(node).guid) + ")";
   }
   return shown;
 }

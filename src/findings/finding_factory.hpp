@@ -47,9 +47,6 @@ class FindingFactory {
   std::unordered_set<std::string> shared_names_;  // names more than one node has
 };
 
-// "0x0002c90300000100"
-std::string guid_text(Guid guid);
-
 // "4xHDR"; "?" stands in for an absent half ("4x?").
 std::string finding_rate_text(std::optional<LinkWidth> width, std::optional<LinkSpeed> speed);
 

@@ -4,8 +4,6 @@
 
 #include "ibatlas/formats/detect.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -27,128 +25,16 @@ namespace ibatlas {
 
 namespace {
 
-// Plain loops: string_view::find_first_of calls memchr once per character scanned.
-std::string_view next_token(std::string_view& rest) {
-  std::size_t begin = 0;
-  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
-    ++begin;
-  }
-  std::size_t end = begin;
-  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
-    ++end;
-  }
-  std::string_view token = rest.substr(begin, end - begin);
-  rest.remove_prefix(end);
-  return token;
-}
-
-// True when `s` is not empty and every character passes `pred` (a <cctype> classifier).
-template <typename Pred>
-bool all_of(std::string_view s, Pred pred) {
-  for (char c : s) {
-    if (pred(static_cast<unsigned char>(c)) == 0) {
-      return false;
-    }
-  }
-  return !s.empty();
-}
-
-int is_digit(unsigned char c) {
-  return std::isdigit(c);
-}
-
-int is_xdigit(unsigned char c) {
-  return std::isxdigit(c);
-}
-
-int is_alnum(unsigned char c) {
-  return std::isalnum(c);
-}
-
-// `SW  1719 10 0x7cfe9003009ce5b0 ...`: a type, two decimals and a 0x GUID.
-bool is_ports_row(std::string_view line) {
-  std::string_view type = next_token(line);
-  if (type != "SW" && type != "CA" && type != "RT") {
-    return false;
-  }
-  std::string_view lid = next_token(line);
-  std::string_view port = next_token(line);
-  std::string_view guid = next_token(line);
-  return all_of(lid, is_digit) && all_of(port, is_digit) && text::starts_with(guid, "0x") &&
-         all_of(guid.substr(2), is_xdigit);
-}
-
-// `{ SW Ports:25 ...` or `{ CA-SM Ports:01 ...`.
-bool is_lst_row(std::string_view line) {
-  if (!text::starts_with(line, "{ ")) {
-    return false;
-  }
-  line.remove_prefix(2);
-  std::string_view type = next_token(line);
-  type = type.substr(0, type.find('-'));
-  return (type == "SW" || type == "CA" || type == "Rt") &&
-         text::starts_with(text::trim(line), "Ports:");
-}
-
-// `Switch: 0x<guid> <desc>:`, `CA: <desc>:`, `Router: <desc>:`.
-bool is_linkinfo_header(std::string_view line) {
-  if (line.empty() || line.back() != ':') {
-    return false;
-  }
-  return text::starts_with(line, "Switch: 0x") || text::starts_with(line, "CA: ") ||
-         text::starts_with(line, "Router: ");
-}
-
-// A node header in ibnetdiscover syntax, `Switch 36 "S-<guid>"` (tabs may be missing). Returns
-// nullopt for other lines, true when it is ibsim's dialect (`Hca`, or a name that is not
-// S-/H-/R- followed by letters and digits), false otherwise. Letters, not only hex digits,
-// so that a hand-mangled GUID (`H-b8cef60300xxxxxx`) still reaches the ibnetdiscover checks.
-std::optional<bool> netfile_header(std::string_view line) {
-  std::size_t word_end = 0;
-  while (word_end < line.size() && std::isalpha(static_cast<unsigned char>(line[word_end]))) {
-    ++word_end;
-  }
-  std::string_view word = line.substr(0, word_end);
-  if (word != "Switch" && word != "Ca" && word != "Hca" && word != "Rt") {
-    return std::nullopt;
-  }
-  std::string_view rest = line.substr(word_end);
-  rest = rest.substr(std::min(rest.size(), rest.find_first_not_of(" \t")));
-  std::size_t digits_end = rest.find_first_not_of("0123456789");
-  if (digits_end == 0 || digits_end == std::string_view::npos) {
-    return std::nullopt;
-  }
-  rest = text::trim(rest.substr(digits_end));
-  std::size_t close = rest.find('"', 1);
-  if (rest.empty() || rest.front() != '"' || close == std::string_view::npos) {
-    return std::nullopt;
-  }
-  std::string_view name = rest.substr(1, close - 1);
-  bool guid_name = name.size() > 2 && name[1] == '-' &&
-                   (name[0] == 'S' || name[0] == 'H' || name[0] == 'R') &&
-                   all_of(name.substr(2), is_alnum);
-  return word == "Hca" || !guid_name;
-}
-
-bool is_ibnetdiscover_keyword(std::string_view line) {
-  for (std::string_view key :
-       {"vendid=", "devid=", "sysimgguid=", "switchguid=", "caguid=", "rtguid="}) {
-    if (text::starts_with(line, key)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// The formats one line of their own gives away (before any netfile keyword was seen).
+// The formats one line of their own gives away (before any netfile line was seen), each
+// recognized next to its reader.
 std::optional<InputFormat> one_line_format(std::string_view t) {
-  if (is_lst_row(t)) {
+  if (looks_like_subnet_lst_line(t)) {
     return InputFormat::SubnetLst;
   }
-  if (is_ports_row(t)) {
+  if (looks_like_ibnetdiscover_ports_line(t)) {
     return InputFormat::IbnetdiscoverPorts;
   }
-  if (is_linkinfo_header(t)) {
+  if (looks_like_iblinkinfo_line(t)) {
     return InputFormat::Iblinkinfo;
   }
   return std::nullopt;
@@ -190,21 +76,17 @@ InputFormat detect_format(std::string_view text) {
     if (t.empty()) {
       continue;
     }
-    if (first && (text::starts_with(t, "<?xml") || text::starts_with(t, "<ibatlas-snapshot"))) {
+    if (first && looks_like_xml_snapshot_line(t)) {
       return InputFormat::XmlSnapshot;
     }
     first = false;
     if (std::optional<InputFormat> row = netfile_syntax ? std::nullopt : one_line_format(t)) {
       return *row;
     }
-    if (std::optional<bool> ibsim = netfile_header(t)) {
-      if (*ibsim) {
-        return InputFormat::IbsimNetfile;
-      }
-      netfile_syntax = true;
-    } else if (is_ibnetdiscover_keyword(t)) {
-      netfile_syntax = true;
+    if (looks_like_ibsim_line(t)) {
+      return InputFormat::IbsimNetfile;
     }
+    netfile_syntax = netfile_syntax || looks_like_ibnetdiscover_line(t);
   }
   return netfile_syntax ? InputFormat::Ibnetdiscover : InputFormat::Unknown;
 }

@@ -18,7 +18,7 @@ namespace {
 // or newline inside a node description) become spaces, so "\n" is ours alone.
 std::string quoted(const std::string& text) {
   std::string out = "\"";
-  for (char c : text::clean_utf8(text, false)) {
+  for (char c : text::clean_utf8(text, text::Controls::Keep)) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;
@@ -56,7 +56,7 @@ std::string rate_label(const Port& a, const Port& b) {
 
 void write_node(const Fabric& fabric, NodeId id, const std::string& key, std::ostream& out) {
   const Node& node = fabric.node(id);
-  std::string guid = exports::guid_text(node.guid);
+  std::string guid = text::guid_text(node.guid);
   // The label's line break is DOT's own "\n" escape, written after quoting the parts.
   std::string label = quoted(guid);
   if (!node.description.empty()) {

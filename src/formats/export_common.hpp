@@ -33,9 +33,6 @@ std::optional<LinkSpeed> link_speed(const Port& a, const Port& b);
 // lowest-numbered port that has one.
 std::optional<Lid> node_lid(const Fabric& fabric, NodeId id);
 
-// "0x0002c90300000100": the GUID, 16 hex digits.
-std::string guid_text(Guid guid);
-
 // A key per node (indexed by NodeId): guid_text, with "-2", "-3"... appended to the second
 // and later nodes that share a GUID, so keys are unique and stable across snapshots.
 std::vector<std::string> node_keys(const Fabric& fabric);

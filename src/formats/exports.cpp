@@ -1,12 +1,11 @@
 // Helpers shared by the export writers (graphml.cpp, dot.cpp, json_export.cpp).
 
 #include <algorithm>
-#include <cinttypes>
-#include <cstdio>
 #include <tuple>
 #include <unordered_map>
 
 #include "formats/export_common.hpp"
+#include "text.hpp"
 
 namespace ibatlas::exports {
 
@@ -74,19 +73,13 @@ std::optional<Lid> node_lid(const Fabric& fabric, NodeId id) {
   return std::nullopt;
 }
 
-std::string guid_text(Guid guid) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, guid);
-  return buf;
-}
-
 std::vector<std::string> node_keys(const Fabric& fabric) {
   std::vector<std::string> keys;
   std::unordered_map<Guid, int> seen;
   keys.reserve(fabric.nodes().size());
   for (const Node& node : fabric.nodes()) {
     int earlier = seen[node.guid]++;
-    keys.push_back(guid_text(node.guid) + (earlier ? "-" + std::to_string(earlier + 1) : ""));
+    keys.push_back(text::guid_text(node.guid) + (earlier ? "-" + std::to_string(earlier + 1) : ""));
   }
   return keys;
 }

@@ -8,6 +8,7 @@
 #include "ibatlas/findings/registry.hpp"
 
 #include "formats/findings_json_fields.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -17,7 +18,7 @@ using Json = nlohmann::ordered_json;
 
 Json endpoint_json(const Endpoint& e) {
   Json j;
-  j["node_guid"] = e.node_guid ? Json(findings_json::guid_text(*e.node_guid)) : Json(nullptr);
+  j["node_guid"] = e.node_guid ? Json(text::guid_text(*e.node_guid)) : Json(nullptr);
   j["node"] = e.name;
   j["port"] = e.port ? Json(*e.port) : Json(nullptr);
   return j;

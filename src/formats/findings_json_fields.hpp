@@ -4,11 +4,7 @@
 // (findings_json.cpp) and reader (findings_json_reader.cpp) share.
 
 #include <array>
-#include <cstdio>
-#include <string>
 #include <string_view>
-
-#include "ibatlas/fabric.hpp"
 
 namespace ibatlas::findings_json {
 
@@ -22,12 +18,5 @@ constexpr std::array<std::string_view, 8> kFindingKeys = {
     "check", "severity", "docs", "location", "measured", "expected", "hint", "message"};
 constexpr std::array<std::string_view, 4> kLocationKeys = {"kind", "text", "here", "peer"};
 constexpr std::array<std::string_view, 3> kEndpointKeys = {"node_guid", "node", "port"};
-
-// "0x0002c903000e0b72".
-inline std::string guid_text(Guid guid) {
-  char buffer[19];
-  std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(guid));
-  return buffer;
-}
 
 }  // namespace ibatlas::findings_json

@@ -3,7 +3,6 @@
 // read into findings without their locations. Every error names a JSON path.
 
 #include <algorithm>
-#include <charconv>
 #include <span>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +11,7 @@
 #include "ibatlas/formats/findings_json.hpp"
 
 #include "formats/findings_json_fields.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -91,15 +91,12 @@ std::optional<Guid> guid(const Path& at, const Json& j) {
     return std::nullopt;
   }
   std::string s = string_value(at, j);
-  Guid value = 0;
-  const char* end = s.data() + s.size();
-  auto [stop, ec] = s.size() > 2 && s.starts_with("0x")
-                        ? std::from_chars(s.data() + 2, end, value, 16)
-                        : std::from_chars_result{s.data(), std::errc::invalid_argument};
-  if (ec != std::errc() || stop != end) {
+  std::optional<std::uint64_t> value =
+      text::starts_with(s, "0x") ? text::parse_hex(s) : std::nullopt;
+  if (!value) {
     at.fail("a GUID like \"0x0002c903000e0b72\" or null", j);
   }
-  return value;
+  return *value;
 }
 
 std::optional<std::uint8_t> port(const Path& at, const Json& j) {

@@ -32,7 +32,8 @@ constexpr KeyDef kKeys[] = {
 void put_data(pugi::xml_node parent, const char* key, const std::string& value) {
   pugi::xml_node data = parent.append_child("data");
   data.append_attribute("key").set_value(key);
-  data.append_child(pugi::node_pcdata).set_value(text::clean_utf8(value, true).c_str());
+  data.append_child(pugi::node_pcdata)
+      .set_value(text::clean_utf8(value, text::Controls::Xml).c_str());
 }
 
 void put_keys(pugi::xml_node root) {
@@ -50,7 +51,7 @@ void put_node(const Fabric& fabric, NodeId id, const std::string& key, pugi::xml
   pugi::xml_node e = graph.append_child("node");
   e.append_attribute("id").set_value(key.c_str());
   put_data(e, "type", to_string(node.type));
-  put_data(e, "guid", exports::guid_text(node.guid));
+  put_data(e, "guid", text::guid_text(node.guid));
   put_data(e, "description", node.description);
   if (std::optional<Lid> lid = exports::node_lid(fabric, id)) {
     put_data(e, "lid", std::to_string(*lid));

@@ -29,8 +29,8 @@ namespace ibatlas {
 
 namespace {
 
-using linkinfo::next_token;
 using linkinfo::PortRow;
+using text::next_token;
 
 struct PendingPeer {
   PortId from;
@@ -256,6 +256,14 @@ ReadResult read_iblinkinfo(std::string_view text, std::string_view name) {
   }
   result.fabric = std::move(assembler).finish();
   return result;
+}
+
+bool looks_like_iblinkinfo_line(std::string_view line) {
+  if (line.empty() || line.back() != ':') {
+    return false;
+  }
+  return text::starts_with(line, "Switch: 0x") || text::starts_with(line, "CA: ") ||
+         text::starts_with(line, "Router: ");
 }
 
 }  // namespace ibatlas

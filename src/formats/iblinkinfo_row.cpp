@@ -14,22 +14,9 @@
 
 namespace ibatlas::linkinfo {
 
-// Plain loops: string_view::find_first_of calls memchr once per character scanned.
-std::string_view next_token(std::string_view& rest) {
-  std::size_t begin = 0;
-  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
-    ++begin;
-  }
-  std::size_t end = begin;
-  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
-    ++end;
-  }
-  std::string_view token = rest.substr(begin, end - begin);
-  rest.remove_prefix(end);
-  return token;
-}
-
 namespace {
+
+using text::next_token;
 
 struct SpeedText {
   std::string_view text;

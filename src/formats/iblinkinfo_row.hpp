@@ -31,7 +31,4 @@ struct PortRow {
 // "name:line: expected ..., found ..." naming the first field that does not fit.
 PortRow parse_row(std::string_view name, std::size_t line, std::string_view text, bool is_switch);
 
-// Splits off the next blank-separated token of `rest`.
-std::string_view next_token(std::string_view& rest);
-
 }  // namespace ibatlas::linkinfo

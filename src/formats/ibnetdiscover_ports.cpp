@@ -23,6 +23,8 @@ namespace ibatlas {
 
 namespace {
 
+using text::next_token;
+
 // One end as a row prints it: type, LID, port number, GUID.
 struct End {
   NodeType type = NodeType::Ca;
@@ -39,21 +41,6 @@ struct Row {
   std::string_view local_desc;
   std::string_view remote_desc;
 };
-
-// Plain loops: string_view::find_first_of calls memchr once per character scanned.
-std::string_view next_token(std::string_view& rest) {
-  std::size_t begin = 0;
-  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
-    ++begin;
-  }
-  std::size_t end = begin;
-  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
-    ++end;
-  }
-  std::string_view token = rest.substr(begin, end - begin);
-  rest.remove_prefix(end);
-  return token;
-}
 
 std::optional<NodeType> node_type(std::string_view token) {
   if (token == "SW") {
@@ -300,6 +287,18 @@ ReadResult read_ibnetdiscover_ports(std::string_view text, std::string_view name
   }
   result.fabric = std::move(assembler).build();
   return result;
+}
+
+bool looks_like_ibnetdiscover_ports_line(std::string_view line) {
+  std::string_view type = next_token(line);
+  if (!node_type(type)) {
+    return false;
+  }
+  std::string_view lid = next_token(line);
+  std::string_view port = next_token(line);
+  std::string_view guid = next_token(line);
+  return text::all_digits(lid) && text::all_digits(port) && text::starts_with(guid, "0x") &&
+         text::all_hex_digits(guid.substr(2));
 }
 
 }  // namespace ibatlas

@@ -16,6 +16,9 @@
 //    say about it; its cable is then known from one end only, and that end is taken as
 //    the cable's both ends.
 
+#include <algorithm>
+#include <cctype>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -302,6 +305,59 @@ namespace ibatlas {
 
 ReadResult read_ibnetdiscover(std::string_view text, std::string_view name) {
   return ibnetdiscover::Reader(text, name).read();
+}
+
+namespace {
+
+// A node header in ibnetdiscover syntax, `Switch 36 "S-<guid>"` (tabs may be missing). Returns
+// nullopt for other lines, true when it is ibsim's dialect (`Hca`, or a name that is not
+// S-/H-/R- followed by letters and digits), false otherwise. Letters, not only hex digits,
+// so that a hand-mangled GUID (`H-b8cef60300xxxxxx`) still reaches the ibnetdiscover checks.
+// Looser than the reader's is_netfile: detection must not turn a broken file away.
+std::optional<bool> netfile_header(std::string_view line) {
+  std::size_t word_end = 0;
+  while (word_end < line.size() && std::isalpha(static_cast<unsigned char>(line[word_end]))) {
+    ++word_end;
+  }
+  std::string_view word = line.substr(0, word_end);
+  if (word != "Switch" && word != "Ca" && word != "Hca" && word != "Rt") {
+    return std::nullopt;
+  }
+  std::string_view rest = line.substr(word_end);
+  rest = rest.substr(std::min(rest.size(), rest.find_first_not_of(" \t")));
+  std::size_t digits_end = rest.find_first_not_of("0123456789");
+  if (digits_end == 0 || digits_end == std::string_view::npos) {
+    return std::nullopt;
+  }
+  rest = text::trim(rest.substr(digits_end));
+  std::size_t close = rest.find('"', 1);
+  if (rest.empty() || rest.front() != '"' || close == std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::string_view name = rest.substr(1, close - 1);
+  bool guid_name = name.size() > 2 && name[1] == '-' &&
+                   (name[0] == 'S' || name[0] == 'H' || name[0] == 'R') &&
+                   text::all_alnum(name.substr(2));
+  return word == "Hca" || !guid_name;
+}
+
+}  // namespace
+
+bool looks_like_ibsim_line(std::string_view line) {
+  return netfile_header(line).value_or(false);
+}
+
+bool looks_like_ibnetdiscover_line(std::string_view line) {
+  if (std::optional<bool> ibsim = netfile_header(line)) {
+    return !*ibsim;
+  }
+  for (std::string_view key :
+       {"vendid=", "devid=", "sysimgguid=", "switchguid=", "caguid=", "rtguid="}) {
+    if (text::starts_with(line, key)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace ibatlas

@@ -26,7 +26,7 @@ void put(Json& object, const char* key, const std::optional<T>& value) {
 }
 
 Json port_ref(const Fabric& fabric, const Port& port) {
-  return Json{{"guid", exports::guid_text(fabric.node(port.node).guid)}, {"port", port.number}};
+  return Json{{"guid", text::guid_text(fabric.node(port.node).guid)}, {"port", port.number}};
 }
 
 Json counters_json(const PortCounters& c) {
@@ -75,7 +75,7 @@ void put_rates(Json& j, const Port& p) {
 Json port_json(const Fabric& fabric, const Port& p) {
   Json j{{"number", p.number}};
   if (p.guid) {
-    j["guid"] = exports::guid_text(*p.guid);
+    j["guid"] = text::guid_text(*p.guid);
   }
   put(j, "lid", p.base_lid);
   put(j, "lmc", p.lmc);
@@ -100,14 +100,14 @@ Json port_json(const Fabric& fabric, const Port& p) {
 
 Json node_json(const Fabric& fabric, NodeId id) {
   const Node& n = fabric.node(id);
-  Json j{{"guid", exports::guid_text(n.guid)},
+  Json j{{"guid", text::guid_text(n.guid)},
          {"type", to_string(n.type)},
-         {"description", text::clean_utf8(n.description, false)}};
+         {"description", text::clean_utf8(n.description, text::Controls::Keep)}};
   if (n.type == NodeType::Ca) {
     j["aggregation_node"] = is_aggregation_node(n);
   }
   if (n.system_guid) {
-    j["system_guid"] = exports::guid_text(*n.system_guid);
+    j["system_guid"] = text::guid_text(*n.system_guid);
   }
   put(j, "vendor_id", n.vendor_id);
   put(j, "device_id", n.device_id);
@@ -124,14 +124,14 @@ Json node_json(const Fabric& fabric, NodeId id) {
 }
 
 Json provenance_json(const Provenance& p) {
-  Json j{{"source", text::clean_utf8(p.source, false)},
-         {"format", text::clean_utf8(p.format, false)},
-         {"tool", text::clean_utf8(p.tool, false)}};
+  Json j{{"source", text::clean_utf8(p.source, text::Controls::Keep)},
+         {"format", text::clean_utf8(p.format, text::Controls::Keep)},
+         {"tool", text::clean_utf8(p.tool, text::Controls::Keep)}};
   if (p.time) {
-    j["time"] = text::clean_utf8(*p.time, false);
+    j["time"] = text::clean_utf8(*p.time, text::Controls::Keep);
   }
   if (p.local_port_guid) {
-    j["local_port_guid"] = exports::guid_text(*p.local_port_guid);
+    j["local_port_guid"] = text::guid_text(*p.local_port_guid);
   }
   return j;
 }

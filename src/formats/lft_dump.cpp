@@ -1,7 +1,6 @@
 #include "ibatlas/formats/lft_dump.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <utility>
 
@@ -18,18 +17,6 @@ using lft_text::Header;
 using lft_text::HeaderMatch;
 using lft_text::ToolLine;
 using lft_text::ToolMessage;
-
-std::string hex_lid(std::uint32_t lid) {
-  char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "0x%04x", lid);
-  return buffer;
-}
-
-std::string hex_guid(Guid guid) {
-  char buffer[20];
-  std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(guid));
-  return buffer;
-}
 
 // A LID seen more than once: in one table, or named with different destinations.
 struct Repeat {
@@ -152,7 +139,7 @@ class LftReader {
     table.line = line_number();
     if (header.top) {
       if (*header.top > lft_text::kMaxUnicastLid) {
-        fail("a last LID of at most 0xbfff", hex_lid(*header.top));
+        fail("a last LID of at most 0xbfff", text::hex_text(*header.top, 4));
       }
       table.top = static_cast<Lid>(*header.top);
       table.out_port.assign(*header.top + 1U, ForwardingTable::kNoRoute);
@@ -184,9 +171,9 @@ class LftReader {
   void add_entry(const lft_text::Entry& entry) {
     LftTable& t = *current_;
     if (entry.lid > lft_text::kMaxUnicastLid || (t.top && entry.lid > *t.top)) {
-      fail(t.top ? "a LID within the table's range [0x0-" + hex_lid(*t.top) + "]"
+      fail(t.top ? "a LID within the table's range [0x0-" + text::hex_text(*t.top, 4) + "]"
                  : std::string("a unicast LID (at most 0xbfff)"),
-           hex_lid(entry.lid));
+           text::hex_text(entry.lid, 4));
     }
     if (entry.port && *entry.port > 255) {
       fail("a port number of at most 255", std::to_string(*entry.port));
@@ -236,9 +223,10 @@ class LftReader {
     std::uint64_t expected = opensm ? t.top.value_or(0) : t.entries;
     if (count != expected) {
       issue(LftIssueKind::CountMismatch, line_number(),
-            "the table of switch " + hex_guid(t.switch_guid) + " says " + std::to_string(count) +
-                " lids dumped, but " + (opensm ? "its range ends at LID " : "") +
-                std::to_string(expected) + (opensm ? "" : " entry lines were read"));
+            "the table of switch " + text::guid_text(t.switch_guid) + " says " +
+                std::to_string(count) + " lids dumped, but " +
+                (opensm ? "its range ends at LID " : "") + std::to_string(expected) +
+                (opensm ? "" : " entry lines were read"));
     }
     t.complete = true;
     finish_table();
@@ -254,8 +242,8 @@ class LftReader {
       std::string last = t.entries == 0 ? std::string("before any entry")
                                         : "after " + std::to_string(t.entries) + " entries";
       issue(LftIssueKind::Truncated, line_number(),
-            "the table of switch " + hex_guid(t.switch_guid) + " (line " + std::to_string(t.line) +
-                ") ends " + last + " where " + std::string(why) +
+            "the table of switch " + text::guid_text(t.switch_guid) + " (line " +
+                std::to_string(t.line) + ") ends " + last + " where " + std::string(why) +
                 ", without its \"lids dumped\" line: LIDs it did not list are unknown");
     }
     finish_table();
@@ -264,9 +252,9 @@ class LftReader {
   void finish_table() {
     for (const auto& [lid, r] : repeats_) {
       issue(LftIssueKind::DuplicateEntry, r.next_line,
-            "LID " + hex_lid(lid) + " of switch " + hex_guid(current_->switch_guid) +
-                " is listed " + std::to_string(r.count) + " times; the first (line " +
-                std::to_string(r.first_line) + ") is kept");
+            "LID " + text::hex_text(lid, 4) + " of switch " +
+                text::guid_text(current_->switch_guid) + " is listed " + std::to_string(r.count) +
+                " times; the first (line " + std::to_string(r.first_line) + ") is kept");
     }
     repeats_.clear();
     dump_.tables.push_back(std::move(*current_));
@@ -305,8 +293,8 @@ void LftReader::apply_unread_blocks() {
         t.out_port[lid] = ForwardingTable::kNoRoute;
       }
       issue(LftIssueKind::UnreadBlock, u.line,
-            "switch " + hex_guid(t.switch_guid) + ": LFT block " + std::to_string(u.block) +
-                " (LIDs " + hex_lid(first) + "-" + hex_lid(first + 63U) +
+            "switch " + text::guid_text(t.switch_guid) + ": LFT block " + std::to_string(u.block) +
+                " (LIDs " + text::hex_text(first, 4) + "-" + text::hex_text(first + 63U, 4) +
                 ") could not be read; its " + std::to_string(dropped) +
                 " listed entries are stale and were dropped");
     }
@@ -322,9 +310,9 @@ void LftReader::collect_destinations() {
   }
   for (const auto& [lid, r] : conflicts_) {
     issue(LftIssueKind::DestinationConflict, r.next_line,
-          "LID " + hex_lid(lid) + " is named as " + std::to_string(r.count) +
+          "LID " + text::hex_text(lid, 4) + " is named as " + std::to_string(r.count) +
               " different destinations; the first (line " + std::to_string(r.first_line) +
-              ", port GUID " + hex_guid(claim_guid_[lid]) + ") is used to check the fabric");
+              ", port GUID " + text::guid_text(claim_guid_[lid]) + ") is used to check the fabric");
   }
 }
 

@@ -3,7 +3,6 @@
 // lines are checked against the fabric's LIDs, because a dump from another sweep (LIDs
 // reassigned) or another fabric attaches cleanly by GUID and is still wrong.
 
-#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -11,17 +10,13 @@
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/lid_owners.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
 
 constexpr std::size_t kMaxMismatchesListed = 10;
-
-std::string hex(std::uint64_t value, int digits) {
-  char buffer[24];
-  std::snprintf(buffer, sizeof buffer, "0x%0*llx", digits, static_cast<unsigned long long>(value));
-  return buffer;
-}
 
 class Attacher {
  public:
@@ -81,7 +76,7 @@ class Attacher {
   void place(std::size_t index) {
     const LftTable& table = dump_.tables[index];
     std::optional<NodeId> node = resolve(table);
-    std::string who = "the table of switch " + hex(table.switch_guid, 16);
+    std::string who = "the table of switch " + text::guid_text(table.switch_guid);
     if (!node) {
       issue(LftIssueKind::UnknownSwitch, table.line,
             who + (table.switch_lid ? " (LID " + std::to_string(*table.switch_lid) + ")" : "") +
@@ -110,9 +105,10 @@ class Attacher {
     }
     if (beyond > 0) {
       issue(LftIssueKind::PortOutOfRange, table.line,
-            std::to_string(beyond) + " entries of switch " + hex(table.switch_guid, 16) +
+            std::to_string(beyond) + " entries of switch " + text::guid_text(table.switch_guid) +
                 " name ports beyond its " + std::to_string(ports) + " (first: LID " +
-                hex(*first, 4) + " -> port " + std::to_string(table.out_port[*first]) + ")");
+                text::hex_text(*first, 4) + " -> port " + std::to_string(table.out_port[*first]) +
+                ")");
     }
   }
 
@@ -126,12 +122,13 @@ class Attacher {
       if (++mismatches > kMaxMismatchesListed) {
         continue;
       }
-      std::string now = owner == kNoPort ? std::string("no port of the fabric has that LID")
-                                         : "the fabric gives it to port GUID " +
-                                               hex(reported_port_guid(fabric_, PortId{owner}), 16);
+      std::string now = owner == kNoPort
+                            ? std::string("no port of the fabric has that LID")
+                            : "the fabric gives it to port GUID " +
+                                  text::guid_text(reported_port_guid(fabric_, PortId{owner}));
       issue(LftIssueKind::DestinationMismatch, d.line,
-            "the dump names port GUID " + hex(d.port_guid, 16) + " as LID " + hex(d.lid, 4) +
-                ", but " + now);
+            "the dump names port GUID " + text::guid_text(d.port_guid) + " as LID " +
+                text::hex_text(d.lid, 4) + ", but " + now);
     }
     if (mismatches > kMaxMismatchesListed) {
       issue(LftIssueKind::DestinationMismatch, 0,

@@ -6,6 +6,7 @@ namespace ibatlas::lft_text {
 
 namespace {
 
+using text::next_trimmed_token;
 using text::parse_decimal;
 using text::parse_hex;
 using text::starts_with;
@@ -20,15 +21,6 @@ std::optional<std::uint64_t> hex_after(std::string_view line, std::string_view m
   std::string_view rest = line.substr(at + marker.size());
   std::size_t end = rest.find_first_not_of("0123456789abcdefABCDEF");
   return parse_hex(rest.substr(0, end));
-}
-
-// The first whitespace-separated token of `s`; `s` moves past it.
-std::string_view next_token(std::string_view& s) {
-  s = trim(s);
-  std::size_t end = s.find_first_of(" \t");
-  std::string_view token = s.substr(0, end);
-  s = end == std::string_view::npos ? std::string_view() : s.substr(end);
-  return token;
 }
 
 // "[0x0-0x16]" (ibroute) or "[0-22]" (opensm).
@@ -56,7 +48,7 @@ bool parse_portid(std::string_view portid, Header& out) {
     return !portid.empty();
   }
   std::string_view rest = portid.substr(4);
-  std::optional<std::uint64_t> lid = parse_decimal(next_token(rest));
+  std::optional<std::uint64_t> lid = parse_decimal(next_trimmed_token(rest));
   if (!lid || *lid > 0xffff) {
     return false;
   }
@@ -156,8 +148,8 @@ std::optional<Entry> parse_entry(std::string_view line, LftDumpFormat format) {
     return parse_fdbs_entry(line);
   }
   std::string_view rest = line;
-  std::string_view lid_token = next_token(rest);
-  std::string_view port_token = next_token(rest);
+  std::string_view lid_token = next_trimmed_token(rest);
+  std::string_view port_token = next_trimmed_token(rest);
   rest = trim(rest);
   std::optional<std::uint64_t> lid =
       starts_with(lid_token, "0x") ? parse_hex(lid_token) : std::nullopt;
@@ -176,7 +168,7 @@ std::optional<Entry> parse_entry(std::string_view line, LftDumpFormat format) {
 
 std::optional<std::uint64_t> parse_trailer(std::string_view line) {
   std::string_view rest = line;
-  std::optional<std::uint64_t> count = parse_decimal(next_token(rest));
+  std::optional<std::uint64_t> count = parse_decimal(next_trimmed_token(rest));
   rest = trim(rest);
   if (!count || (rest != "valid lids dumped" && rest != "lids dumped")) {
     return std::nullopt;

@@ -10,6 +10,8 @@
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/lid_owners.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
@@ -38,10 +40,9 @@ std::string destination(const Fabric& fabric, const std::vector<std::uint32_t>& 
                         std::uint32_t lid, LmcRange& range) {
   char buffer[256];
   if (lid <= range.last && range.last != 0) {
-    std::snprintf(buffer, sizeof buffer, ": (path #%u out of %u: portguid 0x%016llx)",
-                  lid - range.base + 1U, range.last - range.base + 1U,
-                  static_cast<unsigned long long>(range.guid));
-    return buffer;
+    std::snprintf(buffer, sizeof buffer, ": (path #%u out of %u: portguid ", lid - range.base + 1U,
+                  range.last - range.base + 1U);
+    return buffer + text::guid_text(range.guid) + ")";
   }
   if (lid >= owner.size() || owner[lid] == kNoPort) {
     return ": (node info not available fabric scan)";
@@ -52,9 +53,8 @@ std::string destination(const Fabric& fabric, const std::vector<std::uint32_t>& 
   if (port.lmc.value_or(0) > 0 && port.base_lid) {
     range = LmcRange{*port.base_lid, *port.base_lid + (1U << *port.lmc) - 1U, guid};
   }
-  std::snprintf(buffer, sizeof buffer, " portguid 0x%016llx: '",
-                static_cast<unsigned long long>(guid));
-  return ": (" + node_type_text(node.type) + buffer + node.description + "')";
+  return ": (" + node_type_text(node.type) + " portguid " + text::guid_text(guid) + ": '" +
+         node.description + "')";
 }
 
 void write_table(const Fabric& fabric, const std::vector<std::uint32_t>& owner,
@@ -66,9 +66,7 @@ void write_table(const Fabric& fabric, const std::vector<std::uint32_t>& owner,
   char header[96];
   std::snprintf(header, sizeof header, "Unicast lids [0x0-0x%zx] of switch ", top);
   out << header << (lid ? "Lid " + std::to_string(*lid) : std::string("DR path unknown"));
-  std::snprintf(header, sizeof header, " guid 0x%016llx (",
-                static_cast<unsigned long long>(node.guid));
-  out << header << node.description << "):\n"
+  out << " guid " << text::guid_text(node.guid) << " (" << node.description << "):\n"
       << "  Lid  Out   Destination\n"
       << "       Port     Info \n";
   std::uint32_t ports = highest_port(fabric, table.switch_node);

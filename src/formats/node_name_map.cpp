@@ -4,7 +4,6 @@
 
 #include "ibatlas/formats/node_name_map.hpp"
 
-#include <charconv>
 #include <string>
 
 #include "ibatlas/error.hpp"
@@ -16,24 +15,6 @@ namespace ibatlas {
 namespace {
 
 constexpr std::string_view kSpace = " \t\f\v";
-
-// strtoull(.., 0) as infiniband-diags reads GUIDs: 0x-hex, 0-led octal, else decimal.
-std::optional<Guid> parse_guid(std::string_view s) {
-  int base = 10;
-  if (text::starts_with(s, "0x") || text::starts_with(s, "0X")) {
-    s.remove_prefix(2);
-    base = 16;
-  } else if (s.size() > 1 && s.front() == '0') {
-    s.remove_prefix(1);
-    base = 8;
-  }
-  Guid value = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value, base);
-  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 // map_name() takes the first run of characters that are neither '"' nor '#': `"name"`,
 // `name` and `"name" # comment` all give `name`. Unlike it, a bare `# comment` after the
@@ -62,7 +43,8 @@ NodeNameMap read_node_name_map(std::string_view text, std::string_view name) {
       continue;
     }
     std::size_t guid_end = rest.find_first_of(" \t\f\v#");
-    std::optional<Guid> guid = parse_guid(rest.substr(0, guid_end));
+    // strtoull(.., 0), as infiniband-diags reads GUIDs: 0x-hex, 0-led octal, else decimal.
+    std::optional<Guid> guid = text::parse_c_number(rest.substr(0, guid_end));
     if (!guid) {
       throw ParseError(std::string(name), lines.line_number(),
                        "a GUID and a name (0x0002c9030008e6d4 \"name\")",

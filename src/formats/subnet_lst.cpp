@@ -26,6 +26,8 @@ namespace ibatlas {
 
 namespace {
 
+using text::next_token;
+
 struct LstEnd {
   NodeType type = NodeType::Ca;
   std::uint8_t port_count = 0;
@@ -61,21 +63,6 @@ constexpr std::array<SpeedCode, 7> kSpeedCodes = {{{"2.5", LinkSpeed::Sdr},
                                                    {"14", LinkSpeed::Fdr},
                                                    {"25", LinkSpeed::Edr},
                                                    {"50", LinkSpeed::Hdr}}};
-
-// Plain loops: string_view::find_first_of calls memchr once per character scanned.
-std::string_view next_token(std::string_view& rest) {
-  std::size_t begin = 0;
-  while (begin < rest.size() && (rest[begin] == ' ' || rest[begin] == '\t')) {
-    ++begin;
-  }
-  std::size_t end = begin;
-  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') {
-    ++end;
-  }
-  std::string_view token = rest.substr(begin, end - begin);
-  rest.remove_prefix(end);
-  return token;
-}
 
 class LstParser {
  public:
@@ -329,6 +316,17 @@ ReadResult read_subnet_lst(std::string_view text, std::string_view name) {
   }
   result.fabric = std::move(assembler).build();
   return result;
+}
+
+bool looks_like_subnet_lst_line(std::string_view line) {
+  if (!text::starts_with(line, "{ ")) {
+    return false;
+  }
+  line.remove_prefix(2);
+  std::string_view type = next_token(line);
+  type = type.substr(0, type.find('-'));
+  return (type == "SW" || type == "CA" || type == "Rt") &&
+         text::starts_with(text::trim(line), "Ports:");
 }
 
 }  // namespace ibatlas

@@ -20,18 +20,13 @@
 #include "ibatlas/error.hpp"
 
 #include "formats/xml_snapshot_schema.hpp"
+#include "text.hpp"
 #include <fcntl.h>
 #include <unistd.h>
 
 namespace ibatlas {
 
 namespace {
-
-std::string hex_guid(Guid guid) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, guid);
-  return buf;
-}
 
 std::string hex_id(std::uint32_t value) {
   char buf[16];
@@ -96,7 +91,7 @@ void put_port(const Fabric& fabric, pugi::xml_node node_element, const Port& por
   pugi::xml_node e = node_element.append_child("port");
   put_text(e, "number", std::to_string(port.number));
   if (port.guid) {
-    put_text(e, "guid", hex_guid(*port.guid));
+    put_text(e, "guid", text::guid_text(*port.guid));
   }
   put(e, "lid", port.base_lid);
   put(e, "lmc", port.lmc ? std::optional<int>(*port.lmc) : std::nullopt);
@@ -124,9 +119,9 @@ void put_node(const Fabric& fabric, pugi::xml_node root, const Node& node) {
   pugi::xml_node e = root.append_child("node");
   put_text(e, "index", std::to_string(fabric.id_of(node).value));
   put_text(e, "type", to_string(node.type));
-  put_text(e, "guid", hex_guid(node.guid));
+  put_text(e, "guid", text::guid_text(node.guid));
   if (node.system_guid) {
-    put_text(e, "system-guid", hex_guid(*node.system_guid));
+    put_text(e, "system-guid", text::guid_text(*node.system_guid));
   }
   for (auto [name, value] :
        {std::pair{"vendor-id", node.vendor_id}, std::pair{"device-id", node.device_id},
@@ -181,7 +176,7 @@ void put_provenance(pugi::xml_node root, const Provenance& p) {
     put_text(e, "time", *p.time);
   }
   if (p.local_port_guid) {
-    put_text(e, "local-port-guid", hex_guid(*p.local_port_guid));
+    put_text(e, "local-port-guid", text::guid_text(*p.local_port_guid));
   }
 }
 

@@ -387,4 +387,8 @@ ReadResult read_xml_snapshot(std::string_view text, std::string_view name) {
   return ReadResult{SnapshotReader(text, name).read(), {}};
 }
 
+bool looks_like_xml_snapshot_line(std::string_view line) {
+  return text::starts_with(line, "<?xml") || text::starts_with(line, "<ibatlas-snapshot");
+}
+
 }  // namespace ibatlas

@@ -4,6 +4,8 @@
 
 #include "ibatlas/render/style.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
@@ -57,10 +59,10 @@ struct Marker {
 
   void removed_node(const Change& c, const std::string& text) {
     RenderNode node;
-    node.id = "x" + guid_hex(c.at.node_guid).substr(2);
+    node.id = "x" + text::guid_text(c.at.node_guid).substr(2);
     node.kind = BoxKind::Gone;
-    node.label = c.at.node.empty() ? guid_hex(c.at.node_guid) : c.at.node;
-    node.tooltip = {node.label + " (removed)", "GUID " + guid_hex(c.at.node_guid)};
+    node.label = c.at.node.empty() ? text::guid_text(c.at.node_guid) : c.at.node;
+    node.tooltip = {node.label + " (removed)", "GUID " + text::guid_text(c.at.node_guid)};
     model.nodes.push_back(std::move(node));
     gone[c.at.node_guid] = model.nodes.size() - 1;
     highlight_node(model, model.nodes.size() - 1, Highlight::Removed, text);

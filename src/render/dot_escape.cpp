@@ -1,5 +1,3 @@
-#include <cstdint>
-
 #include "ibatlas/render/map_dot.hpp"
 
 #include "text.hpp"
@@ -7,20 +5,7 @@
 namespace ibatlas {
 
 std::string clean_utf8(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t n = text::utf8_sequence_length(text.substr(i));
-    auto byte = static_cast<std::uint8_t>(text[i]);
-    if (n == 0 || (n == 1 && (byte < 0x20 || byte == 0x7f) && byte != '\t' && byte != '\n')) {
-      out += '?';
-      i += n == 0 ? 1 : n;
-      continue;
-    }
-    out.append(text.substr(i, n));
-    i += n;
-  }
-  return out;
+  return text::clean_utf8(text, text::Controls::Label, "?");
 }
 
 std::string dot_escape(std::string_view text) {

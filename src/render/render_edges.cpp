@@ -9,6 +9,7 @@
 #include "ibatlas/render/style.hpp"
 
 #include "render/model_parts.hpp"
+#include "text.hpp"
 
 namespace ibatlas::render_detail {
 
@@ -69,7 +70,7 @@ std::vector<std::string> node_lines(const Fabric& fabric, const Tiers& tiers, No
     kind += ", " + tier_name(*tier);
   }
   lines.push_back(kind);
-  lines.push_back("GUID " + guid_hex(node.guid));
+  lines.push_back("GUID " + text::guid_text(node.guid));
   lines.push_back(lid_text(fabric, id));
   std::size_t cabled = 0;
   for (const Port& port : fabric.ports_of(id)) {

@@ -1,11 +1,12 @@
 // Findings on a map, and finding the --focus node.
 
 #include <algorithm>
-#include <charconv>
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/render/render_model.hpp"
 #include "ibatlas/render/style.hpp"
+
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -102,18 +103,9 @@ std::unordered_set<Guid> guids_named(std::span<const Finding> findings) {
 
 namespace {
 
-std::optional<std::uint64_t> parse_number(std::string_view text, int base) {
-  std::uint64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 std::optional<NodeId> by_number(const Fabric& fabric, const std::string& what) {
   if (what.starts_with("0x") || what.starts_with("0X")) {
-    std::optional<std::uint64_t> guid = parse_number(std::string_view(what).substr(2), 16);
+    std::optional<std::uint64_t> guid = text::parse_hex(what);
     if (!guid) {
       return std::nullopt;
     }
@@ -128,7 +120,7 @@ std::optional<NodeId> by_number(const Fabric& fabric, const std::string& what) {
     }
     return std::nullopt;
   }
-  std::optional<std::uint64_t> lid = parse_number(what, 10);
+  std::optional<std::uint64_t> lid = text::parse_decimal(what);
   if (!lid || *lid > 0xffff) {
     return std::nullopt;
   }
@@ -157,7 +149,7 @@ NodeId find_focus_node(const Fabric& fabric, const std::string& what) {
   }
   std::string list;
   for (std::size_t i = 0; i < matches.size() && i < 5; ++i) {
-    list += (i ? ", " : "") + guid_hex(fabric.node(matches[i]).guid);
+    list += (i ? ", " : "") + text::guid_text(fabric.node(matches[i]).guid);
   }
   throw Error("--focus " + quote_found(what) + " matches " + std::to_string(matches.size()) +
               " nodes (" + list + "): give a GUID");

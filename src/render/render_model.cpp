@@ -7,6 +7,7 @@
 #include "ibatlas/render/style.hpp"
 
 #include "render/model_parts.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -33,7 +34,7 @@ struct Builder {
 };
 
 std::string hex_id(char prefix, Guid guid) {
-  return prefix + guid_hex(guid).substr(2);
+  return prefix + text::guid_text(guid).substr(2);
 }
 
 void add_switch_boxes(Builder& b) {
@@ -81,7 +82,7 @@ void relabel_duplicate_switches(Builder& b) {
       continue;
     }
     std::string first_word = n.label.substr(0, n.label.find(' '));
-    n.label = guid_hex(b.fabric.node(n.members.front()).guid) + "\n" + first_word;
+    n.label = text::guid_text(b.fabric.node(n.members.front()).guid) + "\n" + first_word;
   }
 }
 
@@ -190,7 +191,7 @@ void place_aggregation_nodes(Builder& b) {
     }
     b.model.box_of[i] = box;
     b.model.nodes[*box].members.push_back(NodeId{i});
-    b.model.nodes[*box].tooltip.push_back("SHARP aggregation node " + guid_hex(node.guid));
+    b.model.nodes[*box].tooltip.push_back("SHARP aggregation node " + text::guid_text(node.guid));
   }
 }
 

@@ -8,6 +8,8 @@
 #include "ibatlas/render/style.hpp"
 #include "ibatlas/tiers.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
@@ -43,14 +45,14 @@ std::map<std::uint32_t, SlurmSwitch> slurm_switches(const Fabric& fabric, const 
     std::string name = chips.size() > 1 ? chassis_name(fabric, chips)
                                         : switch_name(fabric.node(chips[0]).description);
     if (name.empty()) {
-      name = "switch_" + guid_hex(fabric.node(chips[0]).guid).substr(2);
+      name = "switch_" + text::guid_text(fabric.node(chips[0]).guid).substr(2);
     }
     switches[unit] = SlurmSwitch{slurm_word(name), *tiers.of(chips[0]), {}, {}};
     ++uses[switches[unit].name];
   }
   for (auto& [unit, s] : switches) {
     if (uses[s.name] > 1) {
-      s.name += "_" + guid_hex(fabric.nodes()[unit].guid).substr(2);
+      s.name += "_" + text::guid_text(fabric.nodes()[unit].guid).substr(2);
     }
   }
   return switches;
@@ -191,7 +193,7 @@ void write_slurm_topology(const Fabric& fabric, std::ostream& out) {
   if (!unnamed.empty()) {
     out << "# " << unnamed.size() << " hosts left out: their description names no host:";
     for (std::size_t i = 0; i < unnamed.size() && i < 8; ++i) {
-      out << ' ' << guid_hex(unnamed[i]);
+      out << ' ' << text::guid_text(unnamed[i]);
     }
     out << (unnamed.size() > 8 ? " ...\n" : "\n");
   }

@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdio>
 
 #include "ibatlas/render/slurm.hpp"
+
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -42,12 +43,6 @@ std::optional<std::string> host_name(std::string_view description) {
   return std::string(host);
 }
 
-std::string guid_hex(Guid guid) {
-  char buffer[19];
-  std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(guid));
-  return buffer;
-}
-
 std::string switch_name(std::string_view description) {
   std::size_t semicolon = description.find(';');
   std::size_t colon = description.find(':', semicolon == std::string_view::npos ? 0 : semicolon);
@@ -66,7 +61,7 @@ std::string display_name(const Node& node) {
   } else if (!node.description.empty()) {
     return node.type == NodeType::Switch ? switch_name(node.description) : node.description;
   }
-  return guid_hex(node.guid);
+  return text::guid_text(node.guid);
 }
 
 bool natural_less(std::string_view a, std::string_view b) {
@@ -214,7 +209,7 @@ std::string chassis_name(const Fabric& fabric, const std::vector<NodeId>& chips)
     prefix.pop_back();
   }
   const Node& first = fabric.node(chips.front());
-  return prefix.empty() ? "chassis " + guid_hex(first.system_guid.value_or(first.guid))
+  return prefix.empty() ? "chassis " + text::guid_text(first.system_guid.value_or(first.guid))
                         : switch_name(prefix);
 }
 

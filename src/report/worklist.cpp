@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "findings/finding_factory.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -36,7 +37,7 @@ void write_worklist(std::span<const Finding> findings, std::ostream& out) {
     if (group == nullptr || group->name != here.name || group->node_guid != here.node_guid) {
       out << (group == nullptr ? "" : "\n") << "# " << here.name;
       if (here.node_guid) {
-        out << " (" << guid_text(*here.node_guid) << ')';
+        out << " (" << text::guid_text(*here.node_guid) << ')';
       }
       out << '\n';
       group = &here;

@@ -1,22 +1,14 @@
 #include "ibatlas/routing/endpoint.hpp"
 
-#include <charconv>
 #include <string>
 
 #include "ibatlas/error.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
-
-std::optional<std::uint64_t> number(std::string_view s, int base) {
-  std::uint64_t value = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value, base);
-  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 std::optional<Place> by_lid(const Fabric& fabric, std::uint64_t lid) {
   if (lid == 0 || lid > 0xffff) {
@@ -60,12 +52,12 @@ std::optional<Place> by_name(const Fabric& fabric, std::string_view name) {
 }
 
 std::optional<Place> resolve_whole(const Fabric& fabric, std::string_view text) {
-  if (std::optional<std::uint64_t> lid = number(text, 10)) {
+  if (std::optional<std::uint64_t> lid = text::parse_decimal(text)) {
     return by_lid(fabric, *lid);
   }
   if (text.starts_with("0x") || text.starts_with("0X")) {
     std::string_view digits = text.substr(2);
-    if (std::optional<std::uint64_t> value = number(digits, 16)) {
+    if (std::optional<std::uint64_t> value = text::parse_hex(text)) {
       return digits.size() <= 4 ? by_lid(fabric, *value) : by_guid(fabric, *value);
     }
   }
@@ -80,7 +72,8 @@ Place resolve_place(const Fabric& fabric, std::string_view text) {
   }
   std::size_t open = text.rfind('[');
   if (open != std::string_view::npos && text.ends_with("]")) {
-    std::optional<std::uint64_t> port = number(text.substr(open + 1, text.size() - open - 2), 10);
+    std::optional<std::uint64_t> port =
+        text::parse_decimal(text.substr(open + 1, text.size() - open - 2));
     std::optional<Place> node = resolve_whole(fabric, text.substr(0, open));
     if (node && port && *port <= 255) {
       std::optional<PortId> id = fabric.find_port(node->node, static_cast<std::uint8_t>(*port));

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "findings/finding_factory.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -13,12 +14,6 @@ using enum Severity;
 
 bool is_route_check(const CheckInfo& c) {
   return c.id.starts_with("route.");
-}
-
-std::string lid_text(Lid lid) {
-  char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "0x%04x", lid);
-  return buffer;
 }
 
 std::string fixed(double value) {
@@ -52,7 +47,7 @@ class RouteFindings {
   // "LID 0x0012 (host05)".
   std::string lid_name(Lid lid) const {
     std::optional<PortId> port = fabric_.find_port_by_lid(lid);
-    return "LID " + lid_text(lid) +
+    return "LID " + text::hex_text(lid, 4) +
            (port ? " (" + factory_.name(fabric_.node_of(*port)) + ")" : "");
   }
 

@@ -1,8 +1,7 @@
 #include "ibatlas/routing/trace.hpp"
 
-#include <cstdio>
-
 #include "routing/route_view.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -160,8 +159,7 @@ std::string lid_range(const Fabric& fabric, PortId port) {
 void end_line(const Fabric& fabric, const char* prompt, PortId port, std::ostream& out) {
   const Port& p = fabric.port(port);
   const Node& node = fabric.node(p.node);
-  char guid[24];
-  std::snprintf(guid, sizeof guid, "{0x%016llx}", static_cast<unsigned long long>(node.guid));
+  std::string guid = "{" + text::guid_text(node.guid) + "}";
   int number = node.type == NodeType::Switch ? 0 : p.number;
   out << prompt << ' ' << type_text(node.type) << ' ' << guid << " portnum " << number << " lid "
       << lid_range(fabric, port) << " \"" << node.description << "\"\n";
@@ -177,9 +175,7 @@ void write_trace(const Fabric& fabric, const Trace& trace, std::ostream& out) {
   end_line(fabric, "From", trace.from, out);
   for (const TraceStep& step : trace.steps) {
     const Port& in = fabric.port(step.in);
-    char guid[24];
-    std::snprintf(guid, sizeof guid, "{0x%016llx}",
-                  static_cast<unsigned long long>(reported_port_guid(fabric, step.in)));
+    std::string guid = "{" + text::guid_text(reported_port_guid(fabric, step.in)) + "}";
     out << '[' << static_cast<int>(fabric.port(step.out).number) << "] -> "
         << type_text(fabric.node(in.node).type) << " port " << guid << '['
         << static_cast<int>(in.number) << "] lid " << lid_range(fabric, step.in) << " \""

@@ -7,12 +7,12 @@
 #include "ibatlas/routing/updn.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "ibatlas/routing/minhop.hpp"
 
 #include "routing/hop_matrix.hpp"
 #include "routing/lft_builder.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -146,9 +146,8 @@ std::vector<bool> given_roots(const Fabric& fabric, const RouteView& view,
     std::optional<NodeId> node = fabric.find_node(guid);
     std::uint32_t s = node ? view.switch_index(*node) : kNoSwitch;
     if (s == kNoSwitch) {
-      char text[20];
-      std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(guid));
-      out.notes.push_back(std::string("root ") + text + " is not a switch of the fabric: ignored");
+      out.notes.push_back("root " + text::guid_text(guid) +
+                          " is not a switch of the fabric: ignored");
       continue;
     }
     root[s] = true;

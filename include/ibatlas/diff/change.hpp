@@ -64,8 +64,7 @@ struct Change {
   friend bool operator==(const Change&, const Change&) = default;
 };
 
-// "0x0002c90300000100" and "0x0002c90300000100[3]".
-std::string guid_string(Guid guid);
+// "0x0002c90300000100[3]" (text::guid_text and the port).
 std::string end_string(const PortRef& ref);
 
 // The reference for a node or port of `fabric`.

@@ -15,4 +15,8 @@ namespace ibatlas {
 // outside any node, or a peer that names no node of the file. Other lines are skipped.
 ReadResult read_iblinkinfo(std::string_view text, std::string_view name);
 
+// True for a node header, `Switch: 0x<guid> <desc>:`, `CA: <desc>:` or `Router: <desc>:`:
+// a line (trimmed) that only iblinkinfo writes. detect_format asks it.
+bool looks_like_iblinkinfo_line(std::string_view line);
+
 }  // namespace ibatlas

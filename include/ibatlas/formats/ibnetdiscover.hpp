@@ -19,6 +19,14 @@ namespace ibatlas {
 // at all are skipped and listed in ReadResult::skipped.
 ReadResult read_ibnetdiscover(std::string_view text, std::string_view name);
 
+// Recognizers of one line (trimmed) in the ibnetdiscover syntax, for detect_format. An ibsim
+// line is a node header that only a netfile writes: `Hca`, or a name that is not S-/H-/R-
+// followed by letters and digits. An ibnetdiscover line is any other node header
+// (`Switch 36 "S-<guid>"`) or a `vendid=`/`devid=`/`sysimgguid=`/`switchguid=`/`caguid=`/
+// `rtguid=` line, which a netfile may also hold: the file is ibsim's when any header is.
+bool looks_like_ibsim_line(std::string_view line);
+bool looks_like_ibnetdiscover_line(std::string_view line);
+
 // Writes ibnetdiscover's default output: text that ibsim loads as a netfile and that
 // read_ibnetdiscover reads back to the same nodes, ports and cables.
 void write_ibnetdiscover(const Fabric& fabric, std::ostream& out);

@@ -12,4 +12,8 @@ namespace ibatlas {
 
 ReadResult read_subnet_lst(std::string_view text, std::string_view name);
 
+// True for a line (trimmed) that starts a link record, `{ SW Ports:25 ...` or
+// `{ CA-SM Ports:01 ...`: only opensm and ibdiagnet write one. detect_format asks it.
+bool looks_like_subnet_lst_line(std::string_view line);
+
 }  // namespace ibatlas

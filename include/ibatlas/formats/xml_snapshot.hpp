@@ -14,6 +14,10 @@ namespace ibatlas {
 constexpr int kXmlSnapshotVersion = 1;
 
 ReadResult read_xml_snapshot(std::string_view text, std::string_view name);
+// True when `line`, the first (trimmed) line that is not blank, starts an XML document.
+// detect_format asks it about that line only.
+bool looks_like_xml_snapshot_line(std::string_view line);
+
 void write_xml_snapshot(const Fabric& fabric, std::ostream& out);
 
 // Writes to `path` atomically: a temporary file beside it, then rename(2). Throws Error.

@@ -23,7 +23,8 @@ std::string dot_escape(std::string_view text);
 // Text made safe inside an HTML-like label (&, <, >, ", and the same byte rules).
 std::string html_label_escape(std::string_view text);
 
-// Bytes that are not valid UTF-8 (and control characters but tab) replaced by "?".
+// Bytes that are not valid UTF-8, control characters but tab and newline, and DEL replaced
+// by "?" (text::clean_utf8 with Controls::Label).
 std::string clean_utf8(std::string_view text);
 
 // The Graphviz layout engine for a model: dot for tiers; neato for a spring layout of up

@@ -59,7 +59,4 @@ std::string highlight_colour(Highlight h);
 // "MF0;ib-core1:IS5600/L01/U1" gives "ib-core1"), else "chassis <GUID>".
 std::string chassis_name(const Fabric& fabric, const std::vector<NodeId>& chips);
 
-// "0x0002c90300000100".
-std::string guid_hex(Guid guid);
-
 }  // namespace ibatlas
