@@ -1,9 +1,13 @@
 #include "cli.hpp"
 
+#include <cstdint>
+#include <exception>
+
 #include <CLI/CLI.hpp>
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/input_file.hpp"
 
 namespace ibatlas::cli {
 
@@ -15,7 +19,8 @@ namespace {
 
 constexpr const char* kExitStatusHelp =
     "Exit status: 0 ok; 1 findings at or above --fail-on, or differences; 2 usage error;\n"
-    "3 bad input (unreadable or malformed source); 4 partial result (nodes did not answer).";
+    "3 bad input or output (unreadable or malformed source, a file that cannot be written);\n"
+    "4 partial result (nodes did not answer); 5 internal error (a bug: please report it).";
 
 }  // namespace
 
@@ -24,6 +29,14 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   app.footer(kExitStatusHelp);
   app.set_version_flag("--version", std::string("ibatlas ") + IBATLAS_VERSION);
   app.require_subcommand(1);
+  app.fallthrough();  // --max-input-size after the subcommand too
+  std::uint64_t max_input = kDefaultMaxInputSize;
+  app.add_option("--max-input-size", max_input,
+                 "Refuse input files larger than this (bytes, or with KiB, MiB, GiB)")
+      ->transform(CLI::AsSizeValue(false))
+      ->default_str("4GiB")
+      ->each([](const std::string& value) { set_max_input_size(std::stoull(value)); });
+  set_max_input_size(kDefaultMaxInputSize);
   int status = kExitOk;
   add_show_command(app, out, err, status);
   add_convert_command(app, out, err, status);
@@ -44,6 +57,10 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   } catch (const Error& e) {
     err << "ibatlas: " << e.what() << '\n';
     return kExitBadInput;
+  } catch (const std::exception& e) {
+    // The last resort: nothing should get here, but a crash would say less.
+    err << "ibatlas: internal error: " << e.what() << '\n';
+    return kExitInternal;
   }
   return status;
 }

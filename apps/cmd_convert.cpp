@@ -66,22 +66,7 @@ void write_as(const std::string& format, const Fabric& fabric, std::ostream& out
 int run_convert(const ConvertOptions& options, std::ostream& out, std::ostream& err) {
   std::string format = options.to.empty() ? format_from_extension(options.output) : options.to;
   ReadResult read = load_source(options.source, options.source_options, err);
-  if (options.output == "-") {
-    write_as(format, read.fabric, out);
-    return kExitOk;
-  }
-  if (format == "xml") {  // snapshots are written atomically
-    write_xml_snapshot_file(read.fabric, options.output);
-    return kExitOk;
-  }
-  std::ofstream file(options.output, std::ios::binary);
-  if (!file) {
-    throw Error("cannot write " + options.output);
-  }
-  write_as(format, read.fabric, file);
-  if (!file.flush()) {
-    throw Error("cannot write " + options.output);
-  }
+  write_to(options.output, out, [&](std::ostream& file) { write_as(format, read.fabric, file); });
   return kExitOk;
 }
 

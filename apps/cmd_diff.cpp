@@ -12,6 +12,7 @@
 #include "ibatlas/diff/diff_report.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/output_file.hpp"
 #include "ibatlas/render/diff_map.hpp"
 #include "ibatlas/render/graphviz.hpp"
 
@@ -32,11 +33,8 @@ struct DiffCommandOptions {
 };
 
 void write_diff_map(const std::string& path, const Fabric& after, const FabricDiff& diff) {
-  std::ofstream file(path, std::ios::binary);
-  file << render_map(diff_map_model(after, diff.changes), MapFormat::Svg);
-  if (!file.flush()) {
-    throw Error("cannot write " + path);
-  }
+  std::string svg = render_map(diff_map_model(after, diff.changes), MapFormat::Svg);
+  write_output_file(path, [&svg](std::ostream& file) { file << svg; });
 }
 
 int run_diff(const DiffCommandOptions& options, std::ostream& out, std::ostream& err) {

@@ -22,6 +22,7 @@
 
 #include "cli.hpp"
 #include "live.hpp"
+#include "source.hpp"
 
 namespace ibatlas::cli {
 
@@ -74,19 +75,7 @@ void write_as(const std::string& format, const Fabric& fabric, std::ostream& out
 
 void write_snapshot(const DiscoverOptions& options, const Fabric& fabric, std::ostream& out) {
   std::string format = format_for(options);
-  if (options.output.empty() || options.output == "-") {
-    write_as(format, fabric, out);
-    return;
-  }
-  if (format == "xml") {
-    write_xml_snapshot_file(fabric, options.output);  // atomically
-    return;
-  }
-  std::ofstream file(options.output, std::ios::binary);
-  write_as(format, fabric, file);
-  if (!file.flush()) {
-    throw Error("cannot write " + options.output);
-  }
+  write_to(options.output, out, [&](std::ostream& file) { write_as(format, fabric, file); });
 }
 
 CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {

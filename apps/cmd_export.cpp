@@ -43,14 +43,8 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
     write_export(options.to, fabric, out);
     return kExitOk;
   }
-  std::ofstream file(options.output, std::ios::binary);
-  if (!file) {
-    throw Error("cannot write " + options.output);
-  }
-  write_export(options.to, fabric, file);
-  if (!file.flush()) {
-    throw Error("cannot write " + options.output);
-  }
+  write_to(options.output, out,
+           [&](std::ostream& file) { write_export(options.to, fabric, file); });
   return kExitOk;
 }
 

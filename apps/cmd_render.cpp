@@ -87,18 +87,6 @@ RenderOptions render_options(const RenderCommandOptions& options, const Fabric& 
   return r;
 }
 
-void write_output(const std::string& path, const std::string& bytes, std::ostream& out) {
-  if (path == "-") {
-    out << bytes;
-    return;
-  }
-  std::ofstream file(path, std::ios::binary);
-  file << bytes;
-  if (!file.flush()) {
-    throw Error("cannot write " + path);
-  }
-}
-
 int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Everything that can fail on input first: format, source, findings, focus.
   MapFormat format = map_format(options);
@@ -108,7 +96,8 @@ int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostr
   // 2. The model, 3. the marks, 4. layout and output.
   RenderModel model = build_render_model(fabric, infer_tiers(fabric), render);
   mark_findings(model, fabric, findings);
-  write_output(options.output, render_map(model, format), out);
+  std::string map = render_map(model, format);
+  write_to(options.output, out, [&map](std::ostream& file) { file << map; });
   if (options.output != "-") {
     err << "ibatlas: wrote " << options.output << " (" << model.nodes.size() << " boxes, "
         << model.edges.size() << " lines";

@@ -15,6 +15,7 @@
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/output_file.hpp"
 
 #include "live.hpp"
 #include <unistd.h>
@@ -195,6 +196,15 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
   cmd.add_option("--max-hops", live.max_hops, "Longest directed route followed (default 63)")
       ->group(kGroup)
       ->check(CLI::Range(1, 63));
+}
+
+void write_to(const std::string& path, std::ostream& out,
+              const std::function<void(std::ostream&)>& write) {
+  if (path.empty() || path == "-") {
+    write(out);
+    return;
+  }
+  write_output_file(path, write);
 }
 
 void add_fail_on_option(CLI::App& cmd, std::string& fail_on) {

@@ -8,6 +8,7 @@
 // "live" is `./live`.
 
 #include <cstddef>
+#include <functional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -76,6 +77,11 @@ void add_source_argument(CLI::App& cmd, std::string& source, SourceOptions& opti
 // SOURCE. `map_help` says what the map applies to when a command reads several sources.
 void add_reading_options(CLI::App& cmd, SourceOptions& options,
                          const std::string& map_help = "infiniband-diags node-name-map file");
+
+// Writes what `write` produces to `path` through write_output_file (output_file.hpp), or
+// to `out` when `path` is "-" or empty.
+void write_to(const std::string& path, std::ostream& out,
+              const std::function<void(std::ostream&)>& write);
 
 // `--fail-on error|warning|info` (default error), for commands that report findings.
 void add_fail_on_option(CLI::App& cmd, std::string& fail_on);

@@ -9,5 +9,6 @@ constexpr int kExitFindings = 1;  // findings at or above --fail-on (check), or 
 constexpr int kExitUsage = 2;     // bad command line
 constexpr int kExitBadInput = 3;  // unreadable or malformed input, or an I/O failure
 constexpr int kExitPartial = 4;   // a partial result: some nodes or ports did not answer
+constexpr int kExitInternal = 5;  // a bug: an exception no layer expected ("internal error")
 
 }  // namespace ibatlas

@@ -9,8 +9,9 @@
 
 namespace ibatlas {
 
-// 8 GiB: far above the largest real input (dump_lfts of a 10k-host fabric is 1.25 GB).
-constexpr std::uint64_t kDefaultMaxInputSize = std::uint64_t{8} << 30;
+// 4 GiB: far above the largest real input (dump_lfts of a 10k-host fabric is 1.25 GB),
+// and what a device that never ends (/dev/zero) may cost before it is refused.
+constexpr std::uint64_t kDefaultMaxInputSize = std::uint64_t{4} << 30;
 
 // The limit read_file enforces, for this process (`--max-input-size`). Not thread-safe:
 // set it once, before reading.

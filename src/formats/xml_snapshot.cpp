@@ -8,21 +8,17 @@
 
 #include "ibatlas/formats/xml_snapshot.hpp"
 
-#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
-#include <cstring>
-#include <sstream>
 #include <string>
 
 #include <pugixml.hpp>
 
 #include "ibatlas/error.hpp"
+#include "ibatlas/output_file.hpp"
 
 #include "formats/xml_snapshot_schema.hpp"
 #include "text.hpp"
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace ibatlas {
 
@@ -180,51 +176,6 @@ void put_provenance(pugi::xml_node root, const Provenance& p) {
   }
 }
 
-[[noreturn]] void fail(const std::string& path, const std::string& what, int error) {
-  throw Error(path + ": " + what + ": " + std::strerror(error));
-}
-
-// Writes all of `bytes` to `fd`, retrying short writes and EINTR. Returns errno or 0.
-int write_all(int fd, const std::string& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      return errno;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return 0;
-}
-
-// Creates `path`.tmp-<pid>-<n> exclusively. Not mkstemp: its mode is 0600, and the
-// snapshot should get the usual 0666 & ~umask, as any other file the tool writes.
-int create_temporary(const std::string& path, std::string& temp) {
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    temp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
-    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0 || errno != EEXIST) {
-      return fd;
-    }
-  }
-  return -1;
-}
-
-// Makes the rename itself durable; a directory that cannot be opened or synced (some
-// file systems refuse) does not undo a write that already succeeded.
-void sync_directory(const std::string& path) {
-  std::size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd >= 0) {
-    static_cast<void>(::fsync(fd));
-    ::close(fd);
-  }
-}
-
 }  // namespace
 
 void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
@@ -248,31 +199,7 @@ void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
 }
 
 void write_xml_snapshot_file(const Fabric& fabric, const std::string& path) {
-  // Steps: render in memory; write a temporary file beside `path` (same file system, so
-  // rename is atomic); fsync it; rename over `path`; fsync the directory. On any failure
-  // the temporary file is removed and `path` is untouched.
-  std::ostringstream text;
-  write_xml_snapshot(fabric, text);
-  std::string temp;
-  int fd = create_temporary(path, temp);
-  if (fd < 0) {
-    fail(path, "cannot create a temporary file beside it", errno);
-  }
-  int error = write_all(fd, text.str());
-  if (error == 0 && ::fsync(fd) != 0) {
-    error = errno;
-  }
-  if (::close(fd) != 0 && error == 0) {
-    error = errno;
-  }
-  if (error == 0 && ::rename(temp.c_str(), path.c_str()) != 0) {
-    error = errno;
-  }
-  if (error != 0) {
-    ::unlink(temp.c_str());
-    fail(path, "cannot write", error);
-  }
-  sync_directory(path);
+  write_output_file(path, [&fabric](std::ostream& out) { write_xml_snapshot(fabric, out); });
 }
 
 }  // namespace ibatlas

@@ -20,7 +20,8 @@ bool looks_like_xml_snapshot_line(std::string_view line);
 
 void write_xml_snapshot(const Fabric& fabric, std::ostream& out);
 
-// Writes to `path` atomically: a temporary file beside it, then rename(2). Throws Error.
+// Writes to `path` the way every output is written (output_file.hpp): replaced atomically,
+// or written through for a device. Throws Error.
 void write_xml_snapshot_file(const Fabric& fabric, const std::string& path);
 
 }  // namespace ibatlas
