@@ -5,8 +5,13 @@
 // cables merged, links coloured by speed; findings of --check or a saved findings JSON
 // marked red/orange with their text in the tooltips.
 
+#include <chrono>
+#include <condition_variable>
 #include <fstream>
+#include <iostream>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 
@@ -19,6 +24,7 @@
 
 #include "cli.hpp"
 #include "source.hpp"
+#include <unistd.h>
 
 namespace ibatlas::cli {
 
@@ -87,6 +93,63 @@ RenderOptions render_options(const RenderCommandOptions& options, const Fabric& 
   return r;
 }
 
+// Elapsed seconds redrawn in place on a terminal while Graphviz lays a large map out (the
+// layout is one library call with no progress of its own). Silent when stderr is not a
+// terminal, and for maps that lay out in seconds.
+class LayoutTicker {
+ public:
+  LayoutTicker(std::ostream& err, const RenderModel& model) : err_(err) {
+    if (&err != &std::cerr || isatty(STDERR_FILENO) != 1 || !slow_layout_warning(model)) {
+      return;
+    }
+    std::string what = "\rrender: laying out " + std::to_string(model.nodes.size()) + " boxes: ";
+    thread_ = std::thread([this, what] {
+      auto start = std::chrono::steady_clock::now();
+      std::unique_lock<std::mutex> lock(mutex_);
+      while (!done_) {
+        auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
+            std::chrono::steady_clock::now() - start);
+        err_ << what << seconds.count() << " s" << std::flush;
+        wake_.wait_for(lock, std::chrono::seconds(1));
+      }
+      err_ << '\n' << std::flush;
+    });
+  }
+
+  ~LayoutTicker() {
+    if (thread_.joinable()) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_ = true;
+      }
+      wake_.notify_one();
+      thread_.join();
+    }
+  }
+
+  LayoutTicker(const LayoutTicker&) = delete;
+  LayoutTicker& operator=(const LayoutTicker&) = delete;
+
+ private:
+  std::ostream& err_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+};
+
+// Lays the model out (with a warning first, and elapsed time on a terminal, when that is
+// slow); DOT output needs no layout.
+std::string render_with_progress(const RenderModel& model, MapFormat format, std::ostream& err) {
+  if (format != MapFormat::Dot) {
+    if (std::optional<std::string> warning = slow_layout_warning(model)) {
+      err << "ibatlas: warning: " << *warning << '\n';
+    }
+  }
+  LayoutTicker ticker(err, format == MapFormat::Dot ? RenderModel{} : model);
+  return render_map(model, format);
+}
+
 int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Everything that can fail on input first: format, source, findings, focus.
   MapFormat format = map_format(options);
@@ -96,7 +159,7 @@ int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostr
   // 2. The model, 3. the marks, 4. layout and output.
   RenderModel model = build_render_model(fabric, infer_tiers(fabric), render);
   mark_findings(model, fabric, findings);
-  std::string map = render_map(model, format);
+  std::string map = render_with_progress(model, format, err);
   write_to(options.output, out, [&map](std::ostream& file) { file << map; });
   if (options.output != "-") {
     err << "ibatlas: wrote " << options.output << " (" << model.nodes.size() << " boxes, "

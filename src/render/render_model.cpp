@@ -232,4 +232,15 @@ RenderModel build_render_model(const Fabric& fabric, const Tiers& tiers,
   return std::move(b.model);
 }
 
+std::optional<std::string> slow_layout_warning(const RenderModel& model) {
+  if (model.nodes.size() <= kSlowLayoutBoxes) {
+    return std::nullopt;
+  }
+  return "laying out " + std::to_string(model.nodes.size()) + " boxes and " +
+         std::to_string(model.edges.size()) +
+         " lines may take a minute or more; without --expand-hosts the hosts of a leaf are one "
+         "box, "
+         "and --focus NODE draws only its neighbourhood";
+}
+
 }  // namespace ibatlas

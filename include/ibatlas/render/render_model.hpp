@@ -86,6 +86,15 @@ struct RenderModel {
 RenderModel build_render_model(const Fabric& fabric, const Tiers& tiers,
                                const RenderOptions& options);
 
+// Above this many boxes a layout takes a minute or more rather than seconds (measured, a
+// Debug build: a 2000-host tree drawn whole, 2576 boxes, 4 s; docs/benchmarks.md).
+constexpr std::size_t kSlowLayoutBoxes = 5000;
+
+// A warning to print before laying out a model that large ("laying out 11440 boxes and
+// 30088 lines may take a minute or more; ..."), or nullopt for a model that lays out in
+// seconds.
+std::optional<std::string> slow_layout_warning(const RenderModel& model);
+
 // Gives one cable a line of its own (splitting it out of a bundle) and returns its index.
 // REQUIRES: model.edge_of holds the cable.
 std::size_t isolate_cable(RenderModel& model, PortId cable);

@@ -10,6 +10,7 @@
 
 #include "ibatlas/render/style.hpp"
 
+#include "support/fabric_generators.hpp"
 #include "support/fabric_sketch.hpp"
 #include "support/sample_fabrics.hpp"
 
@@ -163,6 +164,22 @@ TEST(RenderModelTest, ChassisChipsAreOneBoxAndTheirInnerCablesAreCounted) {
   EXPECT_EQ(chassis->kind, BoxKind::Chassis);
   EXPECT_EQ(chassis->tooltip.back(), "1 cable inside the chassis (not drawn)");
   EXPECT_EQ(m.edges.size(), 2u);
+}
+
+// A 10k-host tree drawn whole is 11,440 boxes: warned about before the layout starts;
+// folded (one box per leaf's hosts) it is not, nor is a small tree drawn whole.
+TEST(RenderModelTest, OnlyAMapOfThousandsOfBoxesIsWarnedAbout) {
+  Fabric big = test::make_fat_tree(test::FatTreeSpec{.levels = 3, .radix = 36, .hosts = 10000});
+  RenderOptions whole;
+  whole.expand_hosts = true;
+  RenderModel expanded = build_render_model(big, infer_tiers(big), whole);
+  ASSERT_EQ(expanded.nodes.size(), 11440u);
+  std::optional<std::string> warning = slow_layout_warning(expanded);
+  ASSERT_TRUE(warning.has_value());
+  EXPECT_EQ(warning->rfind("laying out 11440 boxes and ", 0), 0u) << *warning;
+  EXPECT_FALSE(slow_layout_warning(build_render_model(big, infer_tiers(big), RenderOptions{})));
+  Fabric small = test::make_fat_tree(test::FatTreeSpec{.levels = 2, .radix = 36});
+  EXPECT_FALSE(slow_layout_warning(build_render_model(small, infer_tiers(small), whole)));
 }
 
 }  // namespace
