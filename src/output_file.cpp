@@ -104,7 +104,7 @@ std::optional<std::string> final_target(std::string path) {
       return path;
     }
     std::string next(target.data(), static_cast<std::size_t>(n));
-    path = next.front() == '/' ? next : directory_of(path) + "/" + next;
+    path = next.front() == '/' ? next : directory_of(path).append("/").append(next);
   }
   return std::nullopt;
 }
@@ -123,8 +123,9 @@ int create_temporary(const std::string& target, std::string& temp) {
   constexpr std::size_t kNameMax = NAME_MAX;
   std::size_t room = kNameMax - 1 - suffix.size() - 3;  // "." + suffix + up to 3 digits
   std::string stem = "." + name.substr(0, std::min(name.size(), room));
+  std::string prefix = directory_of(target).append("/").append(stem).append(suffix);
   for (int attempt = 0; attempt < 100; ++attempt) {
-    temp = directory_of(target) + "/" + stem + suffix + std::to_string(attempt);
+    temp = prefix + std::to_string(attempt);
     int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0 || errno != EEXIST) {
       return fd;

@@ -16,6 +16,7 @@
 
 #include "support/fabric_generators.hpp"
 #include "support/paths.hpp"
+#include "support/temp_dir.hpp"
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -30,20 +31,10 @@ namespace fs = std::filesystem;
 
 class SafeOutputTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("ibatlas-safe-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    input_ = test::source_dir() + "/fixtures/fat-tree-3tier/fabric.net";
-  }
-
   void TearDown() override {
     if (mounted_) {
-      ::umount2(dir_.c_str(), MNT_DETACH);
+      ::umount2(dir_.path().c_str(), MNT_DETACH);
     }
-    fs::remove_all(dir_);
   }
 
   // The exit status of `sh -c command` (the binary's path first), or -1 when killed.
@@ -52,15 +43,10 @@ class SafeOutputTest : public ::testing::Test {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string path(const std::string& name) const { return dir_.file(name); }
 
-  static std::string slurp(const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
-
-  fs::path dir_;
-  std::string input_;
+  test::TempDir dir_;
+  std::string input_ = test::source_dir() + "/fixtures/fat-tree-3tier/fabric.net";
   bool mounted_ = false;
 };
 
@@ -84,19 +70,20 @@ TEST_F(SafeOutputTest, OutputOntoAFullDeviceFailsAndLeavesTheDevice) {
 
 TEST_F(SafeOutputTest, StandardOutputIntoAFullDeviceIsAnError) {
   EXPECT_EQ(shell("show '" + input_ + "' >/dev/full 2>'" + path("err") + "'"), kExitBadInput);
-  EXPECT_EQ(slurp(path("err")), "ibatlas: cannot write standard output: No space left on device\n");
+  EXPECT_EQ(test::slurp(path("err")),
+            "ibatlas: cannot write standard output: No space left on device\n");
   EXPECT_EQ(shell("check '" + input_ + "' --json >/dev/full 2>/dev/null"), kExitBadInput);
 }
 
 TEST_F(SafeOutputTest, AFullFileSystemKeepsTheOldFile) {
-  if (::geteuid() != 0 || ::mount("tmpfs", dir_.c_str(), "tmpfs", 0, "size=64k") != 0) {
+  if (::geteuid() != 0 || ::mount("tmpfs", dir_.path().c_str(), "tmpfs", 0, "size=64k") != 0) {
     GTEST_SKIP() << "needs root to mount a small tmpfs";
   }
   mounted_ = true;
-  std::ofstream(path("snap.topo")) << "the old snapshot\n";
+  test::write_file(path("snap.topo"), "the old snapshot\n");
   // A 648-host tree, as ibnetdiscover text far more than the 64 KiB file system holds; read from
   // outside it.
-  std::string input = dir_.string() + "-input.topo";
+  std::string input = dir_.path().string() + "-input.topo";
   {
     std::ofstream out(input, std::ios::binary);
     write_ibnetdiscover(test::make_fat_tree(test::FatTreeSpec{.levels = 2, .radix = 36}), out);
@@ -105,8 +92,8 @@ TEST_F(SafeOutputTest, AFullFileSystemKeepsTheOldFile) {
                      "' 2>/dev/null");
   fs::remove(input);
   EXPECT_EQ(status, kExitBadInput);
-  EXPECT_EQ(slurp(path("snap.topo")), "the old snapshot\n");
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1)
+  EXPECT_EQ(test::slurp(path("snap.topo")), "the old snapshot\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_.path()), fs::directory_iterator()), 1)
       << "the temporary file was left behind";
 }
 
@@ -121,7 +108,7 @@ TEST_F(SafeOutputTest, AKillDuringALargeConvertKeepsTheOldFile) {
   std::string whole = path("whole.topo");
   ASSERT_EQ(shell("convert '" + big + "' --to ibnetdiscover -o '" + whole + "'"), kExitOk);
   std::string target = path("out.topo");
-  std::ofstream(target) << "the old snapshot\n";
+  test::write_file(target, "the old snapshot\n");
   for (int delay_ms : {20, 80, 200}) {
     pid_t child = ::fork();
     ASSERT_GE(child, 0);
@@ -135,10 +122,10 @@ TEST_F(SafeOutputTest, AKillDuringALargeConvertKeepsTheOldFile) {
     ::kill(child, SIGKILL);
     int status = 0;
     ::waitpid(child, &status, 0);
-    std::string now = slurp(target);
+    std::string now = test::slurp(target);
     // Either the kill came first (the old file) or the convert had finished (all of it).
     bool old = now == "the old snapshot\n";
-    EXPECT_TRUE(old || now == slurp(whole))
+    EXPECT_TRUE(old || now == test::slurp(whole))
         << "after " << delay_ms << " ms: " << now.size() << " bytes, cut";
   }
 }

@@ -6,13 +6,13 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "ibatlas/error.hpp"
 
+#include "support/temp_dir.hpp"
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -25,44 +25,22 @@ namespace fs = std::filesystem;
 
 class OutputFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("ibatlas-output-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
+  std::string path(const std::string& name) const { return dir_.file(name); }
 
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_)) {
-      names.push_back(e.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
-  static std::string slurp(const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
+  std::vector<std::string> entries() const { return dir_.entries(); }
 
   static void write_text(const std::string& p, const std::string& text) {
     write_output_file(p, [&text](std::ostream& out) { out << text; });
   }
 
-  fs::path dir_;
+  test::TempDir dir_;
 };
 
 TEST_F(OutputFileTest, ANewFileGetsTheUsualModeAndNoTemporaryIsLeft) {
   mode_t old_mask = ::umask(022);
   write_text(path("new.txt"), "hello\n");
   ::umask(old_mask);
-  EXPECT_EQ(slurp(path("new.txt")), "hello\n");
+  EXPECT_EQ(test::slurp(path("new.txt")), "hello\n");
   EXPECT_EQ(entries(), std::vector<std::string>{"new.txt"});
 
   struct stat st {};
@@ -72,7 +50,7 @@ TEST_F(OutputFileTest, ANewFileGetsTheUsualModeAndNoTemporaryIsLeft) {
 }
 
 TEST_F(OutputFileTest, AReplacedFileKeepsItsModeAndOwner) {
-  std::ofstream(path("snap.topo")) << "old";
+  test::write_file(path("snap.topo"), "old");
   ASSERT_EQ(::chmod(path("snap.topo").c_str(), 0600), 0);
   bool root = ::geteuid() == 0;
   constexpr uid_t kNobody = 65534;
@@ -80,7 +58,7 @@ TEST_F(OutputFileTest, AReplacedFileKeepsItsModeAndOwner) {
     ASSERT_EQ(::chown(path("snap.topo").c_str(), kNobody, kNobody), 0);
   }
   write_text(path("snap.topo"), "new contents");
-  EXPECT_EQ(slurp(path("snap.topo")), "new contents");
+  EXPECT_EQ(test::slurp(path("snap.topo")), "new contents");
 
   struct stat st {};
 
@@ -93,11 +71,11 @@ TEST_F(OutputFileTest, AReplacedFileKeepsItsModeAndOwner) {
 }
 
 TEST_F(OutputFileTest, ASymlinkIsFollowedAndStaysALink) {
-  std::ofstream(path("real.xml")) << "old";
+  test::write_file(path("real.xml"), "old");
   fs::create_symlink("real.xml", path("link.xml"));
   write_text(path("link.xml"), "through the link");
   EXPECT_TRUE(fs::is_symlink(path("link.xml")));
-  EXPECT_EQ(slurp(path("real.xml")), "through the link");
+  EXPECT_EQ(test::slurp(path("real.xml")), "through the link");
   EXPECT_EQ(entries(), (std::vector<std::string>{"link.xml", "real.xml"}));
 }
 
@@ -105,7 +83,7 @@ TEST_F(OutputFileTest, ADanglingSymlinkCreatesItsTarget) {
   fs::create_symlink("made.txt", path("link.txt"));
   write_text(path("link.txt"), "x");
   EXPECT_TRUE(fs::is_symlink(path("link.txt")));
-  EXPECT_EQ(slurp(path("made.txt")), "x");
+  EXPECT_EQ(test::slurp(path("made.txt")), "x");
 }
 
 TEST_F(OutputFileTest, ACharacterDeviceIsWrittenThroughNotReplaced) {
@@ -156,14 +134,14 @@ TEST_F(OutputFileTest, AFifoIsWrittenThrough) {
 }
 
 TEST_F(OutputFileTest, AWriterThatThrowsLeavesTheOldFileAndNoTemporary) {
-  std::ofstream(path("keep.txt")) << "old";
+  test::write_file(path("keep.txt"), "old");
   EXPECT_THROW(write_output_file(path("keep.txt"),
                                  [](std::ostream& out) {
                                    out << std::string(1 << 18, 'x');
                                    throw Error("writer failed");
                                  }),
                Error);
-  EXPECT_EQ(slurp(path("keep.txt")), "old");
+  EXPECT_EQ(test::slurp(path("keep.txt")), "old");
   EXPECT_EQ(entries(), std::vector<std::string>{"keep.txt"});
 }
 
@@ -187,7 +165,7 @@ TEST_F(OutputFileTest, ADirectoryOrAMissingDirectoryIsAnErrorWithTheReason) {
 TEST_F(OutputFileTest, ALongNameKeepsItsTemporaryWithinNameMax) {
   std::string name(250, 'n');  // 250 + ".ibatlas-PID-N" would pass NAME_MAX (255)
   write_text(path(name), "x");
-  EXPECT_EQ(slurp(path(name)), "x");
+  EXPECT_EQ(test::slurp(path(name)), "x");
   EXPECT_EQ(entries(), std::vector<std::string>{name});
 }
 

@@ -86,8 +86,9 @@ struct RenderModel {
 RenderModel build_render_model(const Fabric& fabric, const Tiers& tiers,
                                const RenderOptions& options);
 
-// Above this many boxes a layout takes a minute or more rather than seconds (measured, a
-// Debug build: a 2000-host tree drawn whole, 2576 boxes, 4 s; docs/benchmarks.md).
+// Above this many boxes a layout takes a minute or so rather than seconds (measured, Debug
+// build: a 2000-host tree drawn whole, 2576 boxes, 4 s; 10k hosts, 11440 boxes, 33 s of CPU
+// and 78 s on the loaded 2-core machine).
 constexpr std::size_t kSlowLayoutBoxes = 5000;
 
 // A warning to print before laying out a model that large ("laying out 11440 boxes and
