@@ -27,9 +27,17 @@ struct ExportOptions {
   SourceOptions source_options;
 };
 
-void write_export(const std::string& to, const Fabric& fabric, std::ostream& out) {
+// The Slurm export's renames are listed in the file; the count goes to stderr too, as a
+// name Slurm is given is no longer the host name the site knows.
+void write_export(const std::string& to, const Fabric& fabric, std::ostream& out,
+                  std::ostream& err) {
   if (to == "slurm") {
-    write_slurm_topology(fabric, out);
+    SlurmExport slurm = write_slurm_topology(fabric, out);
+    if (!slurm.renames.empty()) {
+      err << "ibatlas: warning: " << slurm.renames.size()
+          << " names renamed to valid Slurm names (listed in a comment at the top of "
+             "topology.conf)\n";
+    }
   } else if (to == "graphml") {
     write_graphml(fabric, out);
   } else {
@@ -40,11 +48,11 @@ void write_export(const std::string& to, const Fabric& fabric, std::ostream& out
 int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
   Fabric fabric = load_source(options.source, options.source_options, err).fabric;
   if (options.output == "-") {
-    write_export(options.to, fabric, out);
+    write_export(options.to, fabric, out, err);
     return kExitOk;
   }
   write_to(options.output, out,
-           [&](std::ostream& file) { write_export(options.to, fabric, file); });
+           [&](std::ostream& file) { write_export(options.to, fabric, file, err); });
   return kExitOk;
 }
 

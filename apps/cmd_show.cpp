@@ -5,6 +5,7 @@
 
 #include "ibatlas/analysis/summary.hpp"
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/report/show_report.hpp"
 
 #include "cli.hpp"
 #include "source.hpp"
@@ -41,33 +42,6 @@ nlohmann::ordered_json summary_json(const FabricSummary& s, const Provenance& pr
   return j;
 }
 
-void print_text(const FabricSummary& s, const Provenance& provenance, std::ostream& out) {
-  out << "source:    " << provenance.source << " (" << provenance.format << ")\n";
-  out << "switches:  " << s.switches << '\n';
-  out << "CAs:       " << s.cas << " (" << s.hosts << " hosts, " << s.aggregation_nodes
-      << " aggregation nodes)\n";
-  out << "routers:   " << s.routers << '\n';
-  out << "links:     " << s.links << '\n';
-  for (const auto& [rate, count] : s.links_by_rate) {
-    out << "  " << rate << ": " << count << '\n';
-  }
-  if (s.one_sided_links != 0) {
-    out << "one-sided: " << s.one_sided_links << " port(s) name a peer that does not name them\n";
-  }
-  out << "switches by radix:\n";
-  for (const auto& [ports, count] : s.switches_by_radix) {
-    out << "  " << (ports == 0 ? "unknown" : std::to_string(ports)) << " ports: " << count << '\n';
-  }
-  out << "down ports: " << s.down_ports << '\n';
-  if (!s.lacks.empty()) {
-    out << "source lacks:";
-    for (const std::string& fact : s.lacks) {
-      out << ' ' << fact << (&fact == &s.lacks.back() ? "" : ",");
-    }
-    out << '\n';
-  }
-}
-
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   ReadResult read = load_source(options.source, options.source_options, err);
   FabricSummary summary = summarize(read.fabric);
@@ -76,7 +50,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
                .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
         << '\n';
   } else {
-    print_text(summary, read.fabric.provenance(), out);
+    write_show_text(summary, read.fabric.provenance(), out);
   }
   return kExitOk;
 }

@@ -1,6 +1,6 @@
 #include "ibatlas/error.hpp"
 
-#include <cstdio>
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -22,17 +22,8 @@ std::string quote_found(std::string_view text) {
     return "end of line";
   }
   constexpr std::size_t kMaxShown = 60;
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
+  // Escaped as the text reports escape descriptions: a message reaches the terminal too.
+  std::string out = "\"" + text::printable(text.substr(0, kMaxShown));
   if (text.size() > kMaxShown) {
     out += "...";
   }

@@ -219,4 +219,36 @@ std::string clean_utf8(std::string_view text, Controls controls, std::string_vie
   return out;
 }
 
+namespace {
+
+void append_escape(std::string& out, const char* prefix, unsigned int code) {
+  constexpr std::string_view kHex = "0123456789abcdef";
+  out += prefix;
+  out += kHex[(code >> 4) & 0xf];
+  out += kHex[code & 0xf];
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    auto c = static_cast<unsigned char>(text[0]);
+    std::size_t length = utf8_sequence_length(text);
+    if (length == 0 || c < 0x20 || c == 0x7f) {
+      append_escape(out, "\\x", c);
+      length = 1;
+    } else if (c == '\\') {
+      out += "\\\\";
+    } else if (c == 0xc2 && static_cast<unsigned char>(text[1]) < 0xa0) {
+      append_escape(out, "\\u00", static_cast<unsigned char>(text[1]));  // U+0080 to U+009F
+    } else {
+      out += text.substr(0, length);
+    }
+    text.remove_prefix(length);
+  }
+  return out;
+}
+
 }  // namespace ibatlas::text

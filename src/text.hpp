@@ -76,4 +76,14 @@ inline constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
 std::string clean_utf8(std::string_view text, Controls controls,
                        std::string_view replacement = kReplacementCharacter);
 
+// `text` safe to print on a terminal, for the text reports (never for JSON, XML or the
+// ibnetdiscover format, which keep every byte). A node description is 64 bytes its node
+// chose, and an ESC or OSC sequence in it would drive the terminal. infiniband-diags'
+// clean_nodedesc() makes every byte isprint() rejects a space; we keep the bytes readable and
+// reversible instead: a control character (below 0x20, and DEL) and a byte that starts no
+// well-formed UTF-8 become "\xHH" (lower-case hex), a C1 control (U+0080 to U+009F, which
+// some terminals obey) becomes "\u00HH", and a backslash "\\". All else, printable ASCII
+// and well-formed UTF-8, is kept, so "n\x1b[31m" was the 7 bytes 'n', ESC, "[31m".
+std::string printable(std::string_view text);
+
 }  // namespace ibatlas::text

@@ -33,7 +33,8 @@ class ParseError : public Error {
 };
 
 // Quotes a piece of input for an error message: "Swtich", cut to a readable length,
-// control characters escaped; "end of line" for an empty piece.
+// control characters escaped as in the text reports ("\x1b", docs/cli.md "Text output");
+// "end of line" for an empty piece.
 std::string quote_found(std::string_view text);
 
 }  // namespace ibatlas

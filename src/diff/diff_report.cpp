@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "diff/change_json.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -105,8 +106,10 @@ void write_diff_text(const FabricDiff& diff, std::ostream& out) {
   for (const Change& c : diff.changes) {
     ++counts[c.kind];
   }
-  out << "--- " << snapshot_line(diff.before) << '\n';
-  out << "+++ " << snapshot_line(diff.after) << '\n';
+  // Names, descriptions and sources are bytes from the snapshots: escaped, so they cannot
+  // drive the terminal (format_change keeps them, for other writers).
+  out << "--- " << text::printable(snapshot_line(diff.before)) << '\n';
+  out << "+++ " << text::printable(snapshot_line(diff.after)) << '\n';
   out << diff.changes.size() << (diff.changes.size() == 1 ? " change:" : " changes:");
   for (auto [kind, n] : counts) {
     out << ' ' << n << ' ' << to_string(kind) << (kind == counts.rbegin()->first ? "" : ",");
@@ -118,7 +121,7 @@ void write_diff_text(const FabricDiff& diff, std::ostream& out) {
     if (i == 0 || diff.changes[i - 1].kind != c.kind) {
       out << '\n' << kind_heading(c.kind) << " (" << counts[c.kind] << "):\n";
     }
-    out << "  " << format_change(c) << '\n';
+    out << "  " << text::printable(format_change(c)) << '\n';
   }
 }
 

@@ -5,6 +5,7 @@
 #include "ibatlas/diff/diff_report.hpp"
 
 #include "diff/change_json.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -22,6 +23,8 @@ std::optional<std::string> time_text(const HistorySnapshot& s) {
   return s.time ? std::optional(utc_string(*s.time)) : std::nullopt;
 }
 
+// label, where and link_name are for the text report only: names and times are bytes from
+// the snapshots, escaped so they cannot drive the terminal.
 std::string label(const History& h, std::size_t i) {
   const HistorySnapshot& s = h.snapshots[i];
   std::optional<std::string> time = time_text(s);
@@ -29,11 +32,11 @@ std::string label(const History& h, std::size_t i) {
   out += std::to_string(i);
   out += ' ';
   out += s.name;
-  return time ? out + " (" + *time + ")" : out;
+  return text::printable(time ? out + " (" + *time + ")" : out);
 }
 
 std::string where(const PortRef& ref) {
-  return end_string(ref) + " \"" + ref.node + "\"";
+  return end_string(ref) + " \"" + text::printable(ref.node) + "\"";
 }
 
 std::string link_name(const PortRef& a, const PortRef& b) {
@@ -53,7 +56,7 @@ void write_timeline(const History& h, std::ostream& out) {
     out << "  " << label(h, step.from) << " -> " << label(h, step.to) << ": " << step.changes.size()
         << (step.changes.size() == 1 ? " change\n" : " changes\n");
     for (const Change& c : step.changes) {
-      out << "    " << to_string(c.kind) << "  " << format_change(c) << '\n';
+      out << "    " << to_string(c.kind) << "  " << text::printable(format_change(c)) << '\n';
     }
   }
 }

@@ -21,17 +21,34 @@ struct SlurmSwitch {
   std::set<std::uint32_t> below;  // units one tier down, cabled to this one
 };
 
+// Slurm reads topology.conf names as hostlist expressions (',' separates, '[' ']' enclose
+// ranges) on lines its parser splits at blanks, '#' and '='. Only letters, digits, '-', '_'
+// and '.' are safe; every other byte becomes '_'.
+bool slurm_safe(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '-';
+}
+
 std::string slurm_word(const std::string& text) {
   std::string word;
   for (char c : text) {
-    bool ok = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '-';
-    word += ok ? c : '_';
+    word += slurm_safe(c) ? c : '_';
   }
   return word;
 }
 
-// One Slurm switch per unit (a chassis is one); names unique.
-std::map<std::uint32_t, SlurmSwitch> slurm_switches(const Fabric& fabric, const Tiers& tiers) {
+bool has_alnum(const std::string& word) {
+  return std::any_of(word.begin(), word.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+}
+
+std::string guid_suffix(Guid guid) {
+  return "_" + text::guid_text(guid).substr(2);
+}
+
+// One Slurm switch per unit (a chassis is one); names unique. Renames: each name that is not
+// the switch's own name (made safe, or made unique).
+std::map<std::uint32_t, SlurmSwitch> slurm_switches(const Fabric& fabric, const Tiers& tiers,
+                                                    std::vector<SlurmRename>& renames) {
   std::map<std::uint32_t, std::vector<NodeId>> units;
   for (const Node& node : fabric.nodes()) {
     NodeId id = fabric.id_of(node);
@@ -40,49 +57,92 @@ std::map<std::uint32_t, SlurmSwitch> slurm_switches(const Fabric& fabric, const 
     }
   }
   std::map<std::uint32_t, SlurmSwitch> switches;
+  std::map<std::uint32_t, std::string> own;  // the name before it was made safe
   std::map<std::string, int> uses;
   for (const auto& [unit, chips] : units) {
-    std::string name = chips.size() > 1 ? chassis_name(fabric, chips)
-                                        : switch_name(fabric.node(chips[0]).description);
-    if (name.empty()) {
-      name = "switch_" + text::guid_text(fabric.node(chips[0]).guid).substr(2);
+    own[unit] = chips.size() > 1 ? chassis_name(fabric, chips)
+                                 : switch_name(fabric.node(chips[0]).description);
+    std::string name = slurm_word(own[unit]);
+    if (!has_alnum(name)) {
+      name = "switch" + guid_suffix(fabric.node(chips[0]).guid);
     }
-    switches[unit] = SlurmSwitch{slurm_word(name), *tiers.of(chips[0]), {}, {}};
-    ++uses[switches[unit].name];
+    switches[unit] = SlurmSwitch{name, *tiers.of(chips[0]), {}, {}};
+    ++uses[name];
   }
   for (auto& [unit, s] : switches) {
     if (uses[s.name] > 1) {
-      s.name += "_" + text::guid_text(fabric.nodes()[unit].guid).substr(2);
+      s.name += guid_suffix(fabric.nodes()[unit].guid);
+    }
+    if (!own[unit].empty() && s.name != own[unit]) {
+      renames.push_back({own[unit], s.name});
     }
   }
   return switches;
 }
 
+// A host as its description names it, before it is made a Slurm name.
+struct PlacedHost {
+  std::uint32_t unit = 0;  // of its switch
+  Guid guid;               // of its first HCA, to make its name unique
+};
+
+// Slurm names for the hosts: a safe name is kept; any other is made safe and, when that
+// leaves no letter or digit or takes a name already used, gets "_<GUID>", so two hosts
+// never merge into one.
+std::map<std::string, std::string> host_slurm_names(const std::map<std::string, PlacedHost>& hosts,
+                                                    std::vector<SlurmRename>& renames) {
+  std::map<std::string, std::string> names;
+  std::set<std::string> taken;
+  for (const auto& [own, host] : hosts) {
+    if (slurm_word(own) == own && has_alnum(own)) {
+      names[own] = own;
+      taken.insert(own);
+    }
+  }
+  for (const auto& [own, host] : hosts) {
+    if (names.contains(own)) {
+      continue;
+    }
+    std::string word = slurm_word(own);
+    std::string base = has_alnum(word) ? word : "host";
+    std::string name = base == word && !taken.contains(word) ? word : base + guid_suffix(host.guid);
+    for (int n = 2; taken.contains(name); ++n) {  // only when a host is named like that
+      name = base + guid_suffix(host.guid) + "_" + std::to_string(n);
+    }
+    taken.insert(name);
+    names[own] = name;
+    renames.push_back({own, name});
+  }
+  return names;
+}
+
 // Hosts under the switch of their lowest cabled port; returns the hosts without a name.
 std::vector<Guid> place_hosts(const Fabric& fabric, const Tiers& tiers,
-                              std::map<std::uint32_t, SlurmSwitch>& switches) {
+                              std::map<std::uint32_t, SlurmSwitch>& switches,
+                              std::vector<SlurmRename>& renames) {
   std::vector<Guid> unnamed;
-  std::set<std::string> placed;
+  std::map<std::string, PlacedHost> placed;
   for (const Node& node : fabric.nodes()) {
     if (!is_host(node)) {
       continue;
     }
     std::optional<std::string> name = host_name(node.description);
     for (const Port& port : fabric.ports_of(fabric.id_of(node))) {
-      if (!port.peer) {
-        continue;
-      }
-      auto it = switches.find(tiers.unit_of(fabric.node_of(*port.peer)).value);
-      if (it == switches.end()) {
+      std::uint32_t unit = port.peer ? tiers.unit_of(fabric.node_of(*port.peer)).value : 0;
+      if (!port.peer || !switches.contains(unit)) {
         continue;
       }
       if (!name) {
         unnamed.push_back(node.guid);
-      } else if (placed.insert(*name).second) {
-        it->second.hosts.insert(*name);
+      } else {
+        placed.try_emplace(*name, PlacedHost{unit, node.guid});
       }
       break;
     }
+  }
+  std::map<std::string, std::string> names = host_slurm_names(placed, renames);
+  for (const auto& [own, host] : placed) {
+    switches.at(host.unit).hosts.insert(names.at(own));
   }
   return unnamed;
 }
@@ -182,13 +242,14 @@ std::string hostlist(const std::vector<std::string>& names) {
   return joined;
 }
 
-void write_slurm_topology(const Fabric& fabric, std::ostream& out) {
-  Tiers tiers = infer_tiers(fabric);
-  std::map<std::uint32_t, SlurmSwitch> switches = slurm_switches(fabric, tiers);
-  std::vector<Guid> unnamed = place_hosts(fabric, tiers, switches);
-  link_tiers(fabric, tiers, switches);
+namespace {
+
+// The comment at the top: where the file comes from, the hosts left out and every name
+// changed for Slurm. Bytes from the fabric are shown escaped: a newline would end the comment.
+void write_header(const Fabric& fabric, const std::vector<Guid>& unnamed,
+                  const std::vector<SlurmRename>& renames, std::ostream& out) {
   out << "# Slurm topology.conf (TopologyPlugin=topology/tree) written by ibatlas "
-      << IBATLAS_VERSION << "\n# from " << fabric.provenance().source
+      << IBATLAS_VERSION << "\n# from " << text::printable(fabric.provenance().source)
       << ". Host names: the first word of each HCA's node description.\n";
   if (!unnamed.empty()) {
     out << "# " << unnamed.size() << " hosts left out: their description names no host:";
@@ -197,6 +258,25 @@ void write_slurm_topology(const Fabric& fabric, std::ostream& out) {
     }
     out << (unnamed.size() > 8 ? " ...\n" : "\n");
   }
+  if (!renames.empty()) {
+    out << "# " << renames.size()
+        << " names renamed (Slurm names here are letters, digits, '-', '_' and '.'):\n";
+    for (const SlurmRename& r : renames) {
+      out << "#   \"" << text::printable(r.original) << "\" -> " << r.name << '\n';
+    }
+  }
+}
+
+}  // namespace
+
+SlurmExport write_slurm_topology(const Fabric& fabric, std::ostream& out) {
+  Tiers tiers = infer_tiers(fabric);
+  SlurmExport result;
+  std::map<std::uint32_t, SlurmSwitch> switches = slurm_switches(fabric, tiers, result.renames);
+  std::vector<Guid> unnamed = place_hosts(fabric, tiers, switches, result.renames);
+  result.unnamed_hosts = unnamed.size();
+  link_tiers(fabric, tiers, switches);
+  write_header(fabric, unnamed, result.renames, out);
   std::vector<const SlurmSwitch*> order;
   order.reserve(switches.size());
   for (const auto& [unit, s] : switches) {
@@ -225,6 +305,7 @@ void write_slurm_topology(const Fabric& fabric, std::ostream& out) {
     }
     out << '\n';
   }
+  return result;
 }
 
 }  // namespace ibatlas

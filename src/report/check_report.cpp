@@ -10,6 +10,8 @@
 #include "ibatlas/formats/findings_json.hpp"
 #include "ibatlas/tiers.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
@@ -37,21 +39,23 @@ void write_table(std::span<const Finding> findings, bool colour, std::ostream& o
   std::size_t location_width = 9;
   for (const Finding& f : findings) {
     check_width = std::max(check_width, f.check.size() + 2);
-    location_width = std::max(location_width, to_string(f.location).size() + 2);
+    location_width = std::max(location_width, text::printable(to_string(f.location)).size() + 2);
   }
   location_width = std::min(location_width, kMaxLocationWidth);
   out << padded("SEVERITY", kSeverityWidth) << padded("CHECK", check_width)
       << padded("LOCATION", location_width) << "MESSAGE\n";
   for (const Finding& f : findings) {
-    std::string location = to_string(f.location);
+    // Names and messages hold node descriptions: escaped, so they cannot drive the terminal.
+    std::string location = text::printable(to_string(f.location));
     std::string severity = coloured(f.severity, colour);
     out << severity << std::string(kSeverityWidth - to_string(f.severity).size(), ' ')
         << padded(f.check, check_width) << padded(location, location_width);
     if (location.size() >= location_width) {
       out << '\n' << std::string(kSeverityWidth + check_width + location_width, ' ');
     }
-    out << f.message << '\n'
-        << std::string(kSeverityWidth + check_width, ' ') << "fix: " << f.hint << '\n';
+    out << text::printable(f.message) << '\n'
+        << std::string(kSeverityWidth + check_width, ' ') << "fix: " << text::printable(f.hint)
+        << '\n';
   }
 }
 

@@ -10,6 +10,8 @@
 
 #include "ibatlas/formats/findings_json.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 namespace {
@@ -27,6 +29,11 @@ std::string port_name(const Fabric& fabric, PortId id) {
   return fabric.node(p.node).description + "[" + std::to_string(p.number) + "]";
 }
 
+// port_name for the text report: descriptions escaped, so they cannot drive the terminal.
+std::string shown_port(const Fabric& fabric, PortId id) {
+  return text::printable(port_name(fabric, id));
+}
+
 std::string tier_text(const TierLoad& t) {
   if (!t.tier) {
     return "-";
@@ -36,8 +43,8 @@ std::string tier_text(const TierLoad& t) {
 }
 
 void print_summary(const TablesOrigin& origin, const RouteValidation& v, std::ostream& out) {
-  out << "tables:       " << origin.what << ", " << origin.switches_with_table << " of "
-      << origin.switches << " switches\n"
+  out << "tables:       " << text::printable(origin.what) << ", " << origin.switches_with_table
+      << " of " << origin.switches << " switches\n"
       << "sources:      " << v.switch_sources << " switches, " << v.ca_sources << " CA ports\n"
       << "destinations: " << v.destinations << " LIDs";
   if (v.unlinked_lids != 0) {
@@ -71,7 +78,7 @@ void print_balance(const Fabric& fabric, const RouteBalance& b, std::ostream& ou
     out << line;
   }
   for (const DegradedLoad& d : b.degraded) {
-    out << "degraded link " << port_name(fabric, d.a) << " <-> " << port_name(fabric, d.b)
+    out << "degraded link " << shown_port(fabric, d.a) << " <-> " << shown_port(fabric, d.b)
         << " carries " << d.routes_ab << " and " << d.routes_ba << " CA routes\n";
   }
 }
@@ -83,9 +90,9 @@ void print_loops_and_symmetry(const Fabric& fabric, const RouteReport& r, std::o
   for (const CreditLoop& loop : r.credit_loops) {
     out << "  ";
     for (PortId c : loop.channels) {
-      out << port_name(fabric, c) << " -> ";
+      out << shown_port(fabric, c) << " -> ";
     }
-    out << port_name(fabric, loop.channels.front()) << '\n';
+    out << shown_port(fabric, loop.channels.front()) << '\n';
   }
   const RouteSymmetry& s = r.symmetry;
   out << "symmetry:     ";
@@ -102,8 +109,9 @@ void print_findings(const std::vector<Finding>& findings, std::ostream& out) {
       << findings.size() << " findings (" << c.errors << " errors, " << c.warnings << " warnings, "
       << c.infos << " info)\n";
   for (const Finding& f : findings) {
-    out << to_string(f.severity) << "  " << f.check << "  " << to_string(f.location) << "\n    "
-        << f.message << "\n    fix: " << f.hint << '\n';
+    out << to_string(f.severity) << "  " << f.check << "  "
+        << text::printable(to_string(f.location)) << "\n    " << text::printable(f.message)
+        << "\n    fix: " << text::printable(f.hint) << '\n';
   }
 }
 

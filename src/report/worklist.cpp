@@ -31,22 +31,23 @@ void write_worklist(std::span<const Finding> findings, std::ostream& out) {
     out << "nothing to do\n";
     return;
   }
+  // Names and hints hold node descriptions: escaped, so they cannot drive the terminal.
   const Endpoint* group = nullptr;
   for (const Finding& f : work) {
     const Endpoint& here = f.location.here;
     if (group == nullptr || group->name != here.name || group->node_guid != here.node_guid) {
-      out << (group == nullptr ? "" : "\n") << "# " << here.name;
+      out << (group == nullptr ? "" : "\n") << "# " << text::printable(here.name);
       if (here.node_guid) {
         out << " (" << text::guid_text(*here.node_guid) << ')';
       }
       out << '\n';
       group = &here;
     }
-    out << here.name;
+    out << text::printable(here.name);
     if (here.port) {
       out << " port " << static_cast<int>(*here.port);
     }
-    out << ": " << f.hint << '\n';
+    out << ": " << text::printable(f.hint) << '\n';
   }
 }
 

@@ -9,6 +9,7 @@
 #include "ibatlas/formats/ibnetdiscover.hpp"
 
 #include "support/cli/cli_run.hpp"
+#include "support/fabric_sketch.hpp"
 #include "support/sample_fabrics.hpp"
 #include <unistd.h>
 
@@ -127,6 +128,26 @@ TEST_F(RenderCommandTest, ExportSlurmGraphmlAndDot) {
   EXPECT_NE(out_.find("graph"), std::string::npos);
   EXPECT_EQ(run({"export", path("fabric.topo"), "--to", "csv"}), kExitUsage);
   EXPECT_EQ(run({"export", path("nofile"), "--to", "slurm"}), kExitBadInput);
+}
+
+TEST_F(RenderCommandTest, ExportSlurmWarnsOfRenamedHosts) {
+  test::Sketch s;
+  NodeId leaf = s.sw("leaf1", 0x1);
+  s.cable(s.ca("node1,node2 HCA-1", 0x10), 1, leaf, 1);
+  s.cable(s.ca("node3 HCA-1", 0x11), 1, leaf, 2);
+  {
+    std::ofstream file(path("hostile.topo"));
+    write_ibnetdiscover(s.build(), file);
+  }
+  ASSERT_EQ(run({"export", path("hostile.topo"), "--to", "slurm", "-o", path("topology.conf")}),
+            kExitOk)
+      << err_;
+  EXPECT_NE(err_.find("warning: 1 names renamed to valid Slurm names"), std::string::npos) << err_;
+  std::string conf = slurp(path("topology.conf"));
+  EXPECT_NE(conf.find("#   \"node1,node2\" -> node1_node2\n"), std::string::npos) << conf;
+  EXPECT_NE(conf.find("SwitchName=leaf1 Nodes=node1_node2,node3\n"), std::string::npos) << conf;
+  ASSERT_EQ(run({"export", path("fabric.topo"), "--to", "slurm"}), kExitOk);
+  EXPECT_EQ(err_.find("renamed"), std::string::npos) << err_;  // nothing to rename: no word
 }
 
 }  // namespace

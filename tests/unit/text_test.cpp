@@ -68,5 +68,20 @@ TEST(TextTest, CleanUtf8RejectsOverlongAndSurrogateForms) {
   EXPECT_EQ(clean_utf8("\xf4\x90\x80\x80", Controls::Keep, "?"), "????");
 }
 
+TEST(TextTest, PrintableEscapesControlsAndKeepsUtf8) {
+  EXPECT_EQ(printable("node01 HCA-1"), "node01 HCA-1");
+  EXPECT_EQ(printable("\x1b[31mred\x1b]0;pwned\x07"), "\\x1b[31mred\\x1b]0;pwned\\x07");
+  EXPECT_EQ(printable(std::string_view("a\0b\n\t\x7f", 6)), "a\\x00b\\x0a\\x09\\x7f");
+  EXPECT_EQ(printable("n\xc5\x93ud"), "n\xc5\x93ud");  // U+0153 is kept
+  EXPECT_EQ(printable("\xc2\x9b"
+                      "2J"),
+            "\\u009b2J");  // C1 CSI, as UTF-8
+  EXPECT_EQ(printable("\x9b"
+                      "2J \xff"),
+            "\\x9b2J \\xff");                  // bytes that are not UTF-8
+  EXPECT_EQ(printable("a\\x1b"), "a\\\\x1b");  // a backslash is doubled: reversible
+  EXPECT_EQ(printable(""), "");
+}
+
 }  // namespace
 }  // namespace ibatlas::text
