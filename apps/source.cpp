@@ -135,7 +135,7 @@ ReadResult load_source(const std::string& source, const SourceOptions& options, 
         << " line(s) outside records" << (options.verbose ? ":" : " (-v lists them)") << '\n';
     if (options.verbose) {
       for (const SkippedLine& s : result.skipped) {
-        err << "  " << source << ':' << s.line << ": " << s.text << '\n';
+        err << "  " << source << ':' << s.line << ": " << printable_input(s.text) << '\n';
       }
     }
   }

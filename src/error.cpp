@@ -30,4 +30,8 @@ std::string quote_found(std::string_view text) {
   return out + "\"";
 }
 
+std::string printable_input(std::string_view text) {
+  return text::printable(text);
+}
+
 }  // namespace ibatlas

@@ -37,4 +37,8 @@ class ParseError : public Error {
 // "end of line" for an empty piece.
 std::string quote_found(std::string_view text);
 
+// Input text shown on a terminal: control characters, invalid UTF-8 and backslashes
+// escaped ("\x1b"), as the text reports show node descriptions (docs/cli.md, "Text output").
+std::string printable_input(std::string_view text);
+
 }  // namespace ibatlas

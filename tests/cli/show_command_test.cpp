@@ -11,6 +11,7 @@
 #include "ibatlas/exit_status.hpp"
 
 #include "support/cli/cli_run.hpp"
+#include "support/temp_dir.hpp"
 
 namespace ibatlas {
 namespace {
@@ -67,6 +68,15 @@ TEST_F(ShowCommandTest, JsonCountsMatchTheDump) {
 TEST_F(ShowCommandTest, VerboseListsTheSkippedLineWithItsNumber) {
   ASSERT_EQ(run({"show", path_, "-v"}), kExitOk);
   EXPECT_NE(err_.find(path_ + ":1: [root@head ~]# ibnetdiscover"), std::string::npos) << err_;
+}
+
+// A noise line is input: its escape sequences are shown, not obeyed by the terminal.
+TEST_F(ShowCommandTest, VerboseNoiseLinesAreShownEscaped) {
+  std::string text = test::slurp(path_);
+  test::write_file(path_, "\x1b]0;pwned\x07 prompt\n" + text);
+  ASSERT_EQ(run({"show", path_, "-v"}), kExitOk);
+  EXPECT_EQ(err_.find('\x1b'), std::string::npos) << err_;
+  EXPECT_NE(err_.find(":1: \\x1b]0;pwned\\x07 prompt"), std::string::npos) << err_;
 }
 
 TEST_F(ShowCommandTest, MissingFileIsBadInput) {
