@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "formats/xml_snapshot_schema.hpp"
+
 namespace ibatlas {
 
 std::size_t XmlChecker::line_at(std::ptrdiff_t offset) const {
@@ -72,6 +74,19 @@ const char* XmlChecker::required(pugi::xml_node e, const char* attribute) const 
     fail(e, where(e, attribute), "none");
   }
   return a.value();
+}
+
+std::optional<std::string> XmlChecker::free_text(pugi::xml_node e, const char* attribute) const {
+  pugi::xml_attribute a = e.attribute(attribute);
+  if (!a || !escaped_) {
+    return a ? std::optional<std::string>(a.value()) : std::nullopt;
+  }
+  std::string_view bad;
+  std::optional<std::string> raw = xml_schema::unescape_free_text(a.value(), bad);
+  if (!raw) {
+    fail(e, where(e, attribute) + " to use \\\\ and \\xHH escapes only", quote_found(bad));
+  }
+  return raw;
 }
 
 std::optional<std::uint64_t> XmlChecker::number(pugi::xml_node e, const char* attribute,

@@ -25,6 +25,11 @@ class XmlChecker {
  public:
   XmlChecker(std::string_view text, std::string_view name) : text_(text), name_(name) {}
 
+  std::string_view text() const { return text_; }
+
+  // From format version 2, free text is escaped (xml_schema::unescape_free_text).
+  void set_escaped_free_text(bool escaped) { escaped_ = escaped; }
+
   // 1-based line of a byte offset into the text (0 when pugixml has no offset).
   std::size_t line_at(std::ptrdiff_t offset) const;
   [[noreturn]] void fail(pugi::xml_node at, const std::string& expected,
@@ -39,6 +44,8 @@ class XmlChecker {
   // Rejects any child of `e` but one run of text; `what` names that text ("hex digits").
   void check_text_only(pugi::xml_node e, const std::string& what) const;
   const char* required(pugi::xml_node e, const char* attribute) const;
+  // A free-text attribute (a description, the provenance's strings) as the fabric holds it.
+  std::optional<std::string> free_text(pugi::xml_node e, const char* attribute) const;
   std::optional<std::uint64_t> number(pugi::xml_node e, const char* attribute,
                                       std::uint64_t max) const;
   // "0x" and hex digits.
@@ -65,6 +72,7 @@ class XmlChecker {
                                   unsigned total_bits) const;
   std::string_view text_;
   std::string name_;
+  bool escaped_ = false;
 };
 
 template <typename Enum, std::size_t N, typename Name>

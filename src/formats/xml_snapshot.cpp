@@ -1,10 +1,11 @@
-// XML snapshot writer (format version 1; docs/formats.md describes every element). The
-// reader is xml_snapshot_reader.cpp; the names both use are in xml_snapshot_schema.hpp.
+// XML snapshot writer (format versions 1 and 2; docs/formats.md describes every element).
+// The reader is xml_snapshot_reader.cpp; the names both use are in xml_snapshot_schema.hpp.
 //
-// Lossless by construction: every optional field is an attribute that is present exactly
-// when the value is, nodes keep their order (ports are referenced by node index, since
-// GUIDs can repeat in a live crawl), a forwarding table is its bytes in hex and an SL-to-VL
-// table its 16 VLs, one hex digit each.
+// Lossless by construction: free text is escaped (escape_free_text) so that any byte a node
+// description can hold comes back and the file stays XML 1.0; every optional field is an attribute
+// that is present exactly when the value is, nodes keep their order (ports are referenced by node
+// index, since GUIDs can repeat in a live crawl), a forwarding table is its bytes in hex and an
+// SL-to-VL table its 16 VLs, one hex digit each.
 
 #include "ibatlas/formats/xml_snapshot.hpp"
 
@@ -53,6 +54,26 @@ void put(pugi::xml_node element, const char* name, const std::optional<T>& value
 
 void put_text(pugi::xml_node element, const char* name, const std::string& value) {
   element.append_attribute(name).set_value(value.c_str());
+}
+
+// A free-text attribute: escaped in version 2, as it is in version 1 (which has no escape,
+// and is only written when escaping changes nothing).
+void put_free_text(pugi::xml_node element, const char* name, const std::string& value) {
+  put_text(element, name, xml_schema::escape_free_text(value));
+}
+
+bool needs_escape(const std::string& value) {
+  return xml_schema::escape_free_text(value) != value;
+}
+
+int version_for(const Fabric& fabric) {
+  const Provenance& p = fabric.provenance();
+  bool escaped = needs_escape(p.source) || needs_escape(p.format) || needs_escape(p.tool) ||
+                 (p.time && needs_escape(*p.time));
+  for (const Node& node : fabric.nodes()) {
+    escaped = escaped || needs_escape(node.description);
+  }
+  return escaped ? kXmlSnapshotVersion : xml_schema::kPlainTextVersion;
 }
 
 void put_counters(pugi::xml_node port_element, const PortCounters& counters) {
@@ -130,7 +151,7 @@ void put_node(const Fabric& fabric, pugi::xml_node root, const Node& node) {
   if (node.enhanced_port0) {
     put_text(e, "enhanced-port0", *node.enhanced_port0 ? "true" : "false");
   }
-  put_text(e, "description", node.description);
+  put_free_text(e, "description", node.description);
   for (const Port& port : fabric.ports_of(fabric.id_of(node))) {
     put_port(fabric, e, port);
   }
@@ -165,11 +186,11 @@ void put_sl_to_vl(const Fabric& fabric, pugi::xml_node root, const SlToVlTable& 
 
 void put_provenance(pugi::xml_node root, const Provenance& p) {
   pugi::xml_node e = root.append_child("provenance");
-  put_text(e, "source", p.source);
-  put_text(e, "format", p.format);
-  put_text(e, "tool", p.tool);
+  put_free_text(e, "source", p.source);
+  put_free_text(e, "format", p.format);
+  put_free_text(e, "tool", p.tool);
   if (p.time) {
-    put_text(e, "time", *p.time);
+    put_free_text(e, "time", *p.time);
   }
   if (p.local_port_guid) {
     put_text(e, "local-port-guid", text::guid_text(*p.local_port_guid));
@@ -184,7 +205,7 @@ void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
   decl.append_attribute("version").set_value("1.0");
   decl.append_attribute("encoding").set_value("UTF-8");
   pugi::xml_node root = doc.append_child(xml_schema::kRoot);
-  put_text(root, "version", std::to_string(kXmlSnapshotVersion));
+  put_text(root, "version", std::to_string(version_for(fabric)));
   put_provenance(root, fabric.provenance());
   for (const Node& node : fabric.nodes()) {
     put_node(fabric, root, node);

@@ -1,6 +1,7 @@
-// XML snapshot reader (format version 1; docs/formats.md). Strict on purpose: a snapshot is
-// written by a program, so anything unexpected (an unknown element or attribute, a value
-// out of range, a dangling peer) is an error naming the line, never a silent default.
+// XML snapshot reader (format versions 1 and 2; docs/formats.md). Strict on purpose: a
+// snapshot is written by a program, so anything unexpected (XML that XML 1.0 forbids, an
+// unknown element or attribute, a value out of range, a dangling peer) is an error naming
+// the line, never a silent default.
 
 #include <algorithm>
 #include <array>
@@ -17,6 +18,7 @@
 
 #include "formats/xml_checked.hpp"
 #include "formats/xml_snapshot_schema.hpp"
+#include "formats/xml_strict.hpp"
 #include "text.hpp"
 
 namespace ibatlas {
@@ -58,12 +60,12 @@ std::string mtu_name(Mtu mtu) {
 
 class SnapshotReader {
  public:
-  SnapshotReader(std::string_view text, std::string_view name) : text_(text), c_(text, name) {}
+  SnapshotReader(std::string_view text, std::string_view name) : c_(text, name) {}
 
   Fabric read();
 
  private:
-  void check_root(const pugi::xml_document& doc) const;
+  void check_root(const pugi::xml_document& doc);
   Provenance read_provenance(pugi::xml_node e) const;
   void read_node(pugi::xml_node e);
   void read_port(pugi::xml_node e, NodeId node);
@@ -75,14 +77,13 @@ class SnapshotReader {
   PortId table_port(pugi::xml_node e, NodeId node, const char* attribute) const;
   void read_sl_to_vl(pugi::xml_node e);
 
-  std::string_view text_;
   XmlChecker c_;
   FabricBuilder builder_;
   std::vector<PendingPeer> peers_;
   std::set<std::pair<PortId, PortId>> sl_to_vl_seen_;
 };
 
-void SnapshotReader::check_root(const pugi::xml_document& doc) const {
+void SnapshotReader::check_root(const pugi::xml_document& doc) {
   pugi::xml_node root = doc.document_element();
   if (std::string_view(root.name()) != xml_schema::kRoot) {
     c_.fail(root, std::string("root element <") + xml_schema::kRoot + ">",
@@ -93,13 +94,15 @@ void SnapshotReader::check_root(const pugi::xml_document& doc) const {
   if (!number) {
     c_.fail(root, c_.where(root, "version") + " to be a number", quote_found(version));
   }
-  if (*number != kXmlSnapshotVersion) {
+  if (*number < xml_schema::kPlainTextVersion || *number > kXmlSnapshotVersion) {
     c_.fail(root,
-            "snapshot version " + std::to_string(kXmlSnapshotVersion) +
+            "snapshot version 1 or " + std::to_string(kXmlSnapshotVersion) +
                 (*number > kXmlSnapshotVersion ? " (this file is from a newer ibatlas; upgrade it)"
                                                : ""),
             "version " + quote_found(version));
   }
+  // Version 1 was written before the escape: its backslashes are text.
+  c_.set_escaped_free_text(*number > xml_schema::kPlainTextVersion);
   c_.check_attributes(root, kRootAttributes);
   for (pugi::xml_node top = root.next_sibling(); top; top = top.next_sibling()) {
     if (top.type() == pugi::node_element || top.type() == pugi::node_pcdata) {
@@ -110,13 +113,14 @@ void SnapshotReader::check_root(const pugi::xml_document& doc) const {
 
 Provenance SnapshotReader::read_provenance(pugi::xml_node e) const {
   c_.check_attributes(e, kProvenanceAttributes);
-  Provenance p{.source = c_.required(e, "source"),
-               .format = c_.required(e, "format"),
-               .tool = c_.required(e, "tool"),
-               .local_port_guid = c_.hex(e, "local-port-guid", UINT64_MAX)};
-  if (pugi::xml_attribute time = e.attribute("time")) {
-    p.time = time.value();
+  for (const char* attribute : {"source", "format", "tool"}) {
+    c_.required(e, attribute);
   }
+  Provenance p{.source = *c_.free_text(e, "source"),
+               .format = *c_.free_text(e, "format"),
+               .time = c_.free_text(e, "time"),
+               .tool = *c_.free_text(e, "tool"),
+               .local_port_guid = c_.hex(e, "local-port-guid", UINT64_MAX)};
   c_.check_empty(e);
   return p;
 }
@@ -131,6 +135,7 @@ void SnapshotReader::read_node(pugi::xml_node e) {
   c_.required(e, "type");
   c_.required(e, "guid");
   c_.required(e, "port-count");
+  c_.required(e, "description");
   Node node{
       .type = *c_.named(e, "type", xml_schema::kNodeTypes, [](NodeType t) { return to_string(t); }),
       .guid = *c_.hex(e, "guid", UINT64_MAX),
@@ -138,7 +143,7 @@ void SnapshotReader::read_node(pugi::xml_node e) {
       .vendor_id = narrow<std::uint32_t>(c_.hex(e, "vendor-id", UINT32_MAX)),
       .device_id = narrow<std::uint32_t>(c_.hex(e, "device-id", UINT32_MAX)),
       .revision = narrow<std::uint32_t>(c_.hex(e, "revision", UINT32_MAX)),
-      .description = c_.required(e, "description"),
+      .description = *c_.free_text(e, "description"),
       .port_count = *narrow<std::uint8_t>(c_.number(e, "port-count", 255)),
       .enhanced_port0 = c_.named(e, "enhanced-port0", std::array<bool, 2>{false, true},
                                  [](bool b) { return std::string(b ? "true" : "false"); })};
@@ -333,20 +338,10 @@ void SnapshotReader::read_sl_to_vl(pugi::xml_node e) {
   builder_.add_sl_to_vl_table(in, out, vl);
 }
 
-// The text from `offset` to the end of its line, for a parse error's "found" part.
-std::string_view rest_of_line(std::string_view text, std::size_t offset) {
-  std::string_view rest = text.substr(std::min(offset, text.size()));
-  return rest.substr(0, rest.find('\n'));
-}
-
 Fabric SnapshotReader::read() {
   pugi::xml_document doc;
-  pugi::xml_parse_result result =
-      doc.load_buffer(text_.data(), text_.size(), pugi::parse_default, pugi::encoding_utf8);
-  if (!result) {
-    c_.fail_at(result.offset, std::string("well-formed XML (") + result.description() + ")",
-               quote_found(rest_of_line(text_, static_cast<std::size_t>(result.offset))));
-  }
+  std::string buffer;  // pugixml's in-place copy of the text; doc points into it
+  load_strict_xml(doc, buffer, c_);
   check_root(doc);
   pugi::xml_node root = doc.document_element();
   bool have_provenance = false;

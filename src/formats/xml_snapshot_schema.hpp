@@ -1,17 +1,32 @@
 #pragma once
 
-// Names shared by the XML snapshot writer and reader (format version 1, docs/formats.md).
-// One table per kind of value, so the two directions cannot drift apart.
+// Names shared by the XML snapshot writer and reader (docs/formats.md). One table per kind
+// of value, and one escape for free text, so the two directions cannot drift apart.
 
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "ibatlas/fabric.hpp"
 
 namespace ibatlas::xml_schema {
 
 constexpr const char* kRoot = "ibatlas-snapshot";
+
+// The version a snapshot whose free text needs no escape is written as, so that an older
+// ibatlas reads it; kXmlSnapshotVersion (2) once any text holds an escape.
+constexpr int kPlainTextVersion = 1;
+
+// Free text from format version 2: "\\" for a backslash and "\xHH" for each byte XML 1.0
+// cannot carry or a parser would change (controls, tab, CR, LF, DEL), for each byte not part
+// of well-formed UTF-8, and for each byte of U+0080-U+009F (C1 controls), U+FFFE and U+FFFF.
+std::string escape_free_text(std::string_view raw);
+// The inverse of escape_free_text (any case of hex digits); nullopt for text the writer would
+// not write: a backslash not starting one of the escapes, or a control character. `bad` is
+// then that piece.
+std::optional<std::string> unescape_free_text(std::string_view text, std::string_view& bad);
 
 struct CounterField {
   const char* name;

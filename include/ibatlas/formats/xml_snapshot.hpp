@@ -11,7 +11,9 @@
 
 namespace ibatlas {
 
-constexpr int kXmlSnapshotVersion = 1;
+// The newest format version, which the reader reads along with version 1. The writer writes
+// version 1 when no free text needs an escape (docs/formats.md), so older readers read it.
+constexpr int kXmlSnapshotVersion = 2;
 
 ReadResult read_xml_snapshot(std::string_view text, std::string_view name);
 // True when `line`, the first (trimmed) line that is not blank, starts an XML document.
