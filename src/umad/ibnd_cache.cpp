@@ -20,6 +20,8 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric_builder.hpp"
 #include "ibatlas/formats/detect.hpp"
+#include "ibatlas/formats/ibnd_cache.hpp"
+#include "ibatlas/input_file.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -27,138 +29,15 @@
 namespace ibatlas {
 namespace {
 
-// The cache layout (libibnetdisc's ibnetdisc_cache.c, little endian): a header, then
-// node records (each followed by its port keys), then port records.
-constexpr std::uint32_t kCacheMagic = 0x8FE7832B;
-constexpr std::uint32_t kCacheVersion = 1;
-constexpr std::size_t kHeaderLen = 28;
-constexpr std::size_t kSmpData = IB_SMP_DATA_SIZE;
-constexpr std::size_t kNodeLen = 15 + 3 * kSmpData;
-constexpr std::size_t kPortKeyLen = 9;
-constexpr std::size_t kPortLen = 31 + kSmpData;
-// Offsets inside a node record.
-constexpr std::size_t kNodeInfoAt = 4 + kSmpData + 8 + 2;
-constexpr std::size_t kNodeDescAt = kNodeInfoAt + kSmpData;
-constexpr std::size_t kNodeTypeAt = 4 + kSmpData + 8;
-
-// libibnetdisc's chassis grouping indexes 37-entry tables by the port numbers of Voltaire
-// switches and 37-entry slot arrays by the "/L<n>" of Mellanox descriptions (allowing one
-// past the end), so such values would corrupt memory instead of failing.
-constexpr std::uint32_t kVoltaireVendor = 0x8f1;
-constexpr std::uint32_t kMellanoxVendor = 0x2c9;
-constexpr unsigned kChassisMaxPort = 36;
-constexpr unsigned kChassisMaxLine = 36;
-constexpr unsigned kChassisMaxSpine = 18;
+static_assert(kIbndCacheSmpData == IB_SMP_DATA_SIZE,
+              "validate_ibnd_cache walks records of libibnetdisc's IB_SMP_DATA_SIZE");
 
 constexpr std::uint32_t kCapHasExtSpeeds = 1U << 14;  // PortInfo CapabilityMask bit 14
 
-std::uint64_t little_endian(std::string_view bytes, std::size_t at, std::size_t width) {
-  std::uint64_t value = 0;
-  for (std::size_t i = width; i-- > 0;) {
-    value = (value << 8) | static_cast<unsigned char>(bytes[at + i]);
-  }
-  return value;
-}
-
-// NodeInfo field of a raw node record (mad_get_field wants a mutable buffer).
-std::uint32_t node_info_field(std::string_view record, enum MAD_FIELDS field) {
-  std::array<std::uint8_t, kSmpData> info{};
-  std::memcpy(info.data(), record.data() + kNodeInfoAt, kSmpData);
-  return mad_get_field(info.data(), 0, field);
-}
-
-// The slot number libibnetdisc would take from a Mellanox "MF0;name:type/L12/U1"
-// description: too large when any "/L<n>" or "/S<n>" exceeds the chassis arrays.
-bool slot_out_of_range(std::string_view desc) {
-  for (std::size_t at = desc.find('/'); at != std::string_view::npos; at = desc.find('/', at + 1)) {
-    if (at + 2 > desc.size() || (desc[at + 1] != 'L' && desc[at + 1] != 'S')) {
-      continue;
-    }
-    unsigned value = 0;
-    std::size_t i = at + 2;
-    for (; i < desc.size() && i < at + 6 && desc[i] >= '0' && desc[i] <= '9'; ++i) {
-      value = value * 10 + static_cast<unsigned>(desc[i] - '0');
-    }
-    bool too_long = i < desc.size() && desc[i] >= '0' && desc[i] <= '9';
-    if (too_long || value > (desc[at + 1] == 'L' ? kChassisMaxLine : kChassisMaxSpine)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-struct Layout {
-  bool has_voltaire = false;
-  unsigned max_port = 0;
-};
-
-// Checks one node record at `at` and advances past it and its port keys. Returns the
-// problem, or an empty string.
-std::string check_node(std::string_view bytes, std::size_t& at, Layout& layout) {
-  if (bytes.size() - at < kNodeLen) {
-    return "truncated node record";
-  }
-  std::string_view record = bytes.substr(at, kNodeLen);
-  unsigned type = static_cast<unsigned char>(record[kNodeTypeAt]);
-  unsigned numports = static_cast<unsigned char>(record[kNodeTypeAt + 1]);
-  unsigned keys = static_cast<unsigned char>(record[kNodeLen - 1]);
-  if (type < 1 || type > 3) {
-    return "node type " + std::to_string(type);
-  }
-  std::uint32_t vendor = node_info_field(record, IB_NODE_VENDORID_F);
-  layout.has_voltaire = layout.has_voltaire || vendor == kVoltaireVendor;
-  std::string_view desc = record.substr(kNodeDescAt, kSmpData);
-  desc = desc.substr(0, desc.find('\0'));
-  if (vendor == kMellanoxVendor && type == IB_NODE_SWITCH && slot_out_of_range(desc)) {
-    return "chassis slot out of range in \"" + std::string(desc) + "\"";
-  }
-  at += kNodeLen;
-  if (bytes.size() - at < keys * kPortKeyLen) {
-    return "truncated port list";
-  }
-  for (unsigned k = 0; k < keys; ++k, at += kPortKeyLen) {
-    unsigned port = static_cast<unsigned char>(bytes[at + 8]);
-    if (port > numports) {
-      return "port " + std::to_string(port) + " on a node of " + std::to_string(numports);
-    }
-    layout.max_port = std::max(layout.max_port, port);
-  }
-  return {};
-}
-
-// libibnetdisc trusts the port numbers and counts it reads; this walks the layout first so
-// a corrupt file is refused instead of overrunning its arrays. Empty: looks sound.
-std::string check_layout(std::string_view bytes) {
-  if (bytes.size() < kHeaderLen || little_endian(bytes, 0, 4) != kCacheMagic) {
-    return "no cache magic number";
-  }
-  if (little_endian(bytes, 4, 4) != kCacheVersion) {
-    return "unknown cache version " + std::to_string(little_endian(bytes, 4, 4));
-  }
-  std::uint64_t nodes = little_endian(bytes, 8, 4);
-  std::uint64_t ports = little_endian(bytes, 12, 4);
-  std::size_t at = kHeaderLen;
-  Layout layout;
-  for (std::uint64_t n = 0; n < nodes; ++n) {
-    if (std::string problem = check_node(bytes, at, layout); !problem.empty()) {
-      return problem;
-    }
-  }
-  if ((bytes.size() - at) / kPortLen != ports || (bytes.size() - at) % kPortLen != 0) {
-    return "size does not match " + std::to_string(ports) + " port records";
-  }
-  for (; at < bytes.size(); at += kPortLen) {
-    layout.max_port = std::max({layout.max_port, static_cast<unsigned>(bytes[at + 8] & 0xff),
-                                static_cast<unsigned>(bytes[at + kPortLen - 1] & 0xff)});
-  }
-  if (layout.has_voltaire && layout.max_port > kChassisMaxPort) {
-    return "port " + std::to_string(layout.max_port) + " in a fabric with Voltaire switches";
-  }
-  return {};
-}
-
 // An anonymous in-memory copy of the checked bytes, so libibnetdisc reads exactly what
-// was checked even if the file changes meanwhile.
+// was checked even if the file is replaced meanwhile. Only when memfd_create fails does
+// libibnetdisc open the path itself; a file swapped in between the check and that open is
+// out of scope (it takes someone who can already write the operator's files).
 class MemFile {
  public:
   explicit MemFile(std::string_view bytes) : fd_(memfd_create("ibnd-cache", MFD_CLOEXEC)) {
@@ -352,10 +231,10 @@ Fabric convert(ibnd_fabric_t& loaded, const std::string& path) {
 
 ReadResult read_ibnd_cache(const std::string& path) {
   const std::string failed = path + ": libibnetdisc could not load the cache";
+  // Read once, and checked completely before libibnetdisc, which trusts every count and
+  // reference in the file, sees a byte of it (formats/ibnd_cache.hpp).
   std::string bytes = read_file(path);
-  if (std::string problem = check_layout(bytes); !problem.empty()) {
-    throw Error(failed + " (" + problem + ")");
-  }
+  validate_ibnd_cache(bytes, path);
   MemFile copy(bytes);
   std::optional<std::string> copy_path = copy.path();
   ibnd_fabric_t* loaded = ibnd_load_fabric(copy_path.value_or(path).c_str(), 0);

@@ -19,6 +19,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/formats/detect.hpp"
+#include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/umad/ibnd_cache.hpp"
 
@@ -250,8 +251,9 @@ void expect_rejected(const std::string& path, const std::string& what) {
     read_ibnd_cache(path);
     ADD_FAILURE() << what << ": accepted";
   } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()).rfind(path + ": libibnetdisc could not load the cache", 0), 0U)
-        << what << ": " << e.what();
+    // The validator's "path: byte N: expected ..." (or libibnetdisc's refusal after it).
+    EXPECT_EQ(std::string(e.what()).rfind(path + ": ", 0), 0U) << what << ": " << e.what();
+    EXPECT_NE(std::string(e.what()).find(": byte "), std::string::npos) << what << ": " << e.what();
   }
 }
 
@@ -307,6 +309,9 @@ TEST(IbndCacheTest, RejectsCorruptCachesWithAnError) {
   SimFabric sim(options);
   std::string good = cache_bytes(sim);
   ASSERT_GT(good.size(), 28U + 207U + 95U);
+  // Every cache ibnetdiscover writes passes the validator (with and without an SM's LIDs:
+  // the other IbndCache tests read caches of the fabric with opensm through it too).
+  ASSERT_NO_THROW(validate_ibnd_cache(good, "good.cache"));
   ASSERT_NO_THROW(read_ibnd_cache(write_scratch(sim, "good.cache", good)));
   // Offsets from libibnetdisc's cache layout: a 28-byte header, 207-byte node records
   // each followed by 9-byte port keys, 95-byte port records.
@@ -328,6 +333,8 @@ TEST(IbndCacheTest, RejectsCorruptCachesWithAnError) {
       {"port key past the node's ports", patched(28 + 207 + 8, static_cast<char>(200))},
       {"peer that is not in the file", patched(last_port + 86, 0x5a)},
       {"start node that is not in the file", patched(16, 0x5a)},
+      {"LMC 16 (libibnetdisc's endless LID loop)", patched(last_port + 12, 16)},
+      {"node count 0x7fffffff", patched(11, 0x7f)},
   };
   // The last port record must name a peer for the dangling-peer case to mean anything.
   ASSERT_EQ(good[last_port + 85], 1);
@@ -350,20 +357,23 @@ TEST(IbndCacheTest, RefusesCachesThatWouldOverrunLibibnetdiscChassisTables) {
     const char* vendor;
     const char* description;
     bool accepted;
+    const char* devid = "0xbd36";  // libibnetdisc reads slots of IS4 switches only
   };
 
   for (const Case& c : {Case{"0x8f1", "big", false}, Case{"0x2c9", "big", true},
                         Case{"0x2c9", "MF0;big:IS5600/L37/U1", false},
+                        Case{"0x2c9", "MF0;big:IS5600/L37/U1", true, "0x1003"},
                         Case{"0x2c9", "MF0;big:IS5600/L36/U1", true}}) {
     SimOptions options;
     options.start_opensm = false;
-    options.netfile_text = std::string("vendid=") + c.vendor + "\nSwitch 40 \"big\" # \"" +
-                           c.description + "\" base port 0\n[40] \"h1\"[1]\n\nCa 1 \"h1\"\n" +
-                           "[1] \"big\"[40]\n";
+    options.netfile_text = std::string("vendid=") + c.vendor + "\ndevid=" + c.devid +
+                           "\nSwitch 40 \"big\" # \"" + c.description +
+                           "\" base port 0\n[40] \"h1\"[1]\n\nCa 1 \"h1\"\n" + "[1] \"big\"[40]\n";
     SimFabric sim(options);
     std::string path = write_scratch(sim, "chassis.cache", cache_bytes(sim));
     if (c.accepted) {
-      EXPECT_EQ(read_ibnd_cache(path).fabric.nodes().size(), 2U) << c.vendor << c.description;
+      EXPECT_EQ(read_ibnd_cache(path).fabric.nodes().size(), 2U)
+          << c.vendor << c.description << c.devid;
     } else {
       expect_rejected(path, std::string(c.vendor) + " " + c.description);
     }
