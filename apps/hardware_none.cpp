@@ -7,13 +7,15 @@
 
 namespace ibatlas::cli {
 
-ReadResult load_ibnd_cache_file(const std::string& path) {
+ReadResult load_ibnd_cache_file(std::string_view /*bytes*/, const std::string& path) {
   throw Error(path +
               ": an ibnetdiscover cache file, but this ibatlas was built without "
               "libibnetdisc (install libibnetdisc-dev and rebuild)");
 }
 
-DiscoveryResult crawl_live(const LivePortOptions&, CrawlOptions) {
+// By value as live.hpp declares it: the umad variant moves the options into the crawl.
+DiscoveryResult crawl_live(const LivePortOptions&,
+                           CrawlOptions) {  // NOLINT(performance-unnecessary-value-param)
   throw Error(
       "live discovery needs libibumad, but this ibatlas was built without rdma-core "
       "(install libibumad-dev and rebuild)");

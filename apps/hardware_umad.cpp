@@ -7,8 +7,8 @@
 
 namespace ibatlas::cli {
 
-ReadResult load_ibnd_cache_file(const std::string& path) {
-  return read_ibnd_cache(path);
+ReadResult load_ibnd_cache_file(std::string_view bytes, const std::string& path) {
+  return read_ibnd_cache(bytes, path);
 }
 
 DiscoveryResult crawl_live(const LivePortOptions& port, CrawlOptions options) {

@@ -128,8 +128,8 @@ ReadResult load_source(const std::string& source, const SourceOptions& options, 
     return load_live(source, options, err);
   }
   std::string bytes = read_file(source);
-  ReadResult result =
-      looks_like_ibnd_cache(bytes) ? load_ibnd_cache_file(source) : read_fabric(bytes, source);
+  ReadResult result = looks_like_ibnd_cache(bytes) ? load_ibnd_cache_file(bytes, source)
+                                                   : read_fabric(bytes, source);
   if (!result.skipped.empty()) {
     err << "ibatlas: " << source << ": skipped " << result.skipped.size()
         << " line(s) outside records" << (options.verbose ? ":" : " (-v lists them)") << '\n';

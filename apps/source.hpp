@@ -12,6 +12,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "ibatlas/discover/smp_transport.hpp"
 #include "ibatlas/findings/finding.hpp"
@@ -89,7 +90,8 @@ void add_fail_on_option(CLI::App& cmd, std::string& fail_on);
 // kExitFindings when a finding is as bad as `fail_on` or worse, else kExitOk.
 int findings_status(std::span<const Finding> findings, const std::string& fail_on);
 
-// Implemented twice: hardware_umad.cpp (rdma-core present) and hardware_none.cpp.
-ReadResult load_ibnd_cache_file(const std::string& path);
+// A cache file's content, `bytes`, read from `path`. Implemented twice: hardware_umad.cpp
+// (rdma-core present) and hardware_none.cpp.
+ReadResult load_ibnd_cache_file(std::string_view bytes, const std::string& path);
 
 }  // namespace ibatlas::cli

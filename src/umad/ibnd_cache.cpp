@@ -230,10 +230,13 @@ Fabric convert(ibnd_fabric_t& loaded, const std::string& path) {
 }  // namespace
 
 ReadResult read_ibnd_cache(const std::string& path) {
+  return read_ibnd_cache(read_file(path), path);
+}
+
+ReadResult read_ibnd_cache(std::string_view bytes, const std::string& path) {
   const std::string failed = path + ": libibnetdisc could not load the cache";
-  // Read once, and checked completely before libibnetdisc, which trusts every count and
-  // reference in the file, sees a byte of it (formats/ibnd_cache.hpp).
-  std::string bytes = read_file(path);
+  // Checked completely before libibnetdisc, which trusts every count and reference in the
+  // file, sees a byte of it (formats/ibnd_cache.hpp).
   validate_ibnd_cache(bytes, path);
   MemFile copy(bytes);
   std::optional<std::string> copy_path = copy.path();
