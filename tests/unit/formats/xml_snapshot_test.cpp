@@ -16,7 +16,7 @@
 
 #include "support/bad_input.hpp"
 #include "support/sample_fabrics.hpp"
-#include <stdlib.h>
+#include "support/temp_dir.hpp"
 #include <sys/stat.h>
 
 namespace ibatlas {
@@ -262,33 +262,8 @@ TEST(XmlSnapshotTest, RejectsInputThatIsNotXmlAtAll) {
   }
 }
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "ibatlas-xml-XXXXXX").string();
-    path_ = ::mkdtemp(pattern.data());
-  }
-
-  ~TempDir() { fs::remove_all(path_); }
-
-  const fs::path& path() const { return path_; }
-
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const fs::directory_entry& e : fs::directory_iterator(path_)) {
-      names.push_back(e.path().filename().string());
-    }
-    return names;
-  }
-
- private:
-  fs::path path_;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::slurp;
+using test::TempDir;
 
 TEST(XmlSnapshotTest, FileIsWrittenWholeWithUsualModeAndNoTemporaryLeft) {
   TempDir dir;
@@ -298,7 +273,8 @@ TEST(XmlSnapshotTest, FileIsWrittenWholeWithUsualModeAndNoTemporaryLeft) {
   write_xml_snapshot_file(test::sample_full_fabric(), file.string());
   ::umask(old_mask);
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"snap.xml"});
-  EXPECT_TRUE(read_xml_snapshot(slurp(file), "snap.xml").fabric == test::sample_full_fabric());
+  EXPECT_TRUE(read_xml_snapshot(slurp(file.string()), "snap.xml").fabric ==
+              test::sample_full_fabric());
 
   struct stat st {};
 
@@ -321,7 +297,7 @@ TEST(XmlSnapshotTest, FailedFileWriteNamesPathAndReasonAndCleansUp) {
     EXPECT_NE(message.find(std::strerror(EISDIR)), std::string::npos) << message;
   }
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"a-directory"});
-  EXPECT_EQ(slurp(inside), "x");
+  EXPECT_EQ(slurp(inside.string()), "x");
 
   fs::path missing = dir.path() / "no-such-dir" / "snap.xml";
   try {
