@@ -35,6 +35,11 @@ run_demo() {
 }
 
 gate_format_and_seams() {
+  echo "== no merge-conflict markers in tracked files"
+  if git grep -nE '^(<{7} |>{7} |={7}$)' -- ':!*.svg'; then
+    echo "conflict markers left in the files above" >&2
+    return 1
+  fi
   echo "== format gate (clang-format 14)"
   git ls-files '*.hpp' '*.cpp' | xargs clang-format --dry-run -Werror
   echo "== include gates: layers, private headers, outside worlds (scripts/check-layers.sh)"
