@@ -18,8 +18,10 @@ declare -A allowed=(
   [analysis]="model findings"
   [routing]="model findings"
   [diff]="model findings"
+  [probe]="model findings"
+  [net]="model findings probe"
   [audit]="model findings analysis routing"
-  [report]="model findings formats analysis routing diff audit"
+  [report]="model findings formats analysis routing diff audit probe"
   [render]="model findings formats analysis routing diff"
   [umad]="model findings discover formats"
 )

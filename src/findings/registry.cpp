@@ -9,7 +9,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 40> kChecks = {{
+constexpr std::array<CheckInfo, 45> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -51,6 +51,12 @@ constexpr std::array<CheckInfo, 40> kChecks = {{
     {"route.nonminimal", Warning, "Switch forwards LIDs to a neighbour no closer to them"},
     {"route.imbalance", Warning, "Ports that should share routes evenly do not"},
     {"route.asymmetric", Info, "CA pairs routed over different links each way"},
+    // The probe engine (probe/run.hpp): verdicts from traffic.
+    {"probe.degraded_link", Error, "Traffic across a suspect link is slower than its controls"},
+    {"probe.loss", Warning, "Probes across a path lost replies"},
+    {"probe.unreachable_host", Error, "A host's probe agent did not answer"},
+    {"probe.inconclusive", Warning, "The probes could neither confirm nor clear a suspect link"},
+    {"probe.regression", Error, "A path or link is slower than in the baseline run"},
 }};
 
 }  // namespace
