@@ -41,8 +41,8 @@ struct ProbePair {
 // One direction of one suspect: the probes whose forward route crosses it (large requests
 // measure the forward direction) and the control probes compared against them.
 struct SuspectDirection {
-  std::size_t suspect = 0;  // index into ProbePlan::suspects
-  int direction = 0;        // 0: a -> b, 1: b -> a
+  std::size_t suspect = 0;            // index into ProbePlan::suspects
+  int direction = 0;                  // 0: a -> b, 1: b -> a
   std::vector<std::size_t> probes;    // indices into ProbePlan::probes
   std::vector<std::size_t> controls;  // indices into ProbePlan::probes, control == true
   // False when another direction is crossed by exactly the same probes: a result on these
@@ -78,7 +78,7 @@ ProbePlan plan_probes(const Fabric& fabric, std::span<const SuspectLink> suspect
 // at least as severe as `level`, each cable once (the first finding's check id as reason).
 // Findings that name nothing in `fabric` go to `notes`.
 std::vector<SuspectLink> suspects_from_findings(const Fabric& fabric,
-                                                std::span<const Finding> findings,
-                                                Severity level, std::vector<std::string>& notes);
+                                                std::span<const Finding> findings, Severity level,
+                                                std::vector<std::string>& notes);
 
 }  // namespace ibatlas
