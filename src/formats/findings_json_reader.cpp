@@ -11,103 +11,18 @@
 #include "ibatlas/formats/findings_json.hpp"
 
 #include "formats/findings_json_fields.hpp"
+#include "strict_json.hpp"
 #include "text.hpp"
 
 namespace ibatlas {
 
 namespace {
 
-using Json = nlohmann::json;
 using findings_json::kLocationKinds;
+using namespace strict_json;  // NOLINT(google-build-using-namespace): the reader's vocabulary
 
 // Deeper than any document of the schema (a finding's endpoint is at depth 5).
 constexpr int kMaxDepth = 16;
-
-// How much of a JSON value an error message shows.
-constexpr std::size_t kShownBytes = 40;
-
-// One place in the document, for messages: "$.findings[2].location".
-class Path {
- public:
-  Path(const std::string& file, std::string path) : file_(file), path_(std::move(path)) {}
-
-  Path key(std::string_view name) const { return Path(file_, path_ + "." + std::string(name)); }
-
-  Path index(std::size_t i) const { return Path(file_, path_ + "[" + std::to_string(i) + "]"); }
-
-  [[noreturn]] void fail(const std::string& expected, const std::string& found) const {
-    throw Error(file_ + ": " + path_ + ": expected " + expected + ", found " + found);
-  }
-
-  // A string as quote_found shows input ("fatal"); anything else as JSON (300, null), cut.
-  [[noreturn]] void fail(const std::string& expected, const Json& found) const {
-    if (found.is_string()) {
-      fail(expected, quote_found(found.get<std::string>()));
-    }
-    std::string json = found.dump(-1, ' ', false, Json::error_handler_t::replace);
-    fail(expected, json.size() <= kShownBytes ? json : json.substr(0, kShownBytes) + "...");
-  }
-
- private:
-  const std::string& file_;
-  std::string path_;
-};
-
-// `j` must be an object with exactly these keys (optional ones may be left out).
-void expect_keys(const Path& at, const Json& j, std::span<const std::string_view> keys,
-                 std::span<const std::string_view> optional = {}) {
-  if (!j.is_object()) {
-    at.fail("an object", j);
-  }
-  for (const auto& item : j.items()) {
-    if (std::find(keys.begin(), keys.end(), item.key()) == keys.end()) {
-      at.fail("only the fields of the schema", quote_found(item.key()));
-    }
-  }
-  for (std::string_view key : keys) {
-    bool may_lack = std::find(optional.begin(), optional.end(), key) != optional.end();
-    if (!may_lack && !j.contains(key)) {
-      at.key(key).fail("a value", std::string("nothing (the field is missing)"));
-    }
-  }
-}
-
-std::string string_value(const Path& at, const Json& j) {
-  if (!j.is_string()) {
-    at.fail("a string", j);
-  }
-  return j.get<std::string>();
-}
-
-std::size_t count(const Path& at, const Json& j) {
-  if (!j.is_number_unsigned()) {
-    at.fail("a count (an integer >= 0)", j);
-  }
-  return j.get<std::size_t>();
-}
-
-std::optional<Guid> guid(const Path& at, const Json& j) {
-  if (j.is_null()) {
-    return std::nullopt;
-  }
-  std::string s = string_value(at, j);
-  std::optional<std::uint64_t> value =
-      text::starts_with(s, "0x") ? text::parse_hex(s) : std::nullopt;
-  if (!value) {
-    at.fail("a GUID like \"0x0002c903000e0b72\" or null", j);
-  }
-  return *value;
-}
-
-std::optional<std::uint8_t> port(const Path& at, const Json& j) {
-  if (j.is_null()) {
-    return std::nullopt;
-  }
-  if (!j.is_number_unsigned() || j.get<std::uint64_t>() > 255) {
-    at.fail("a port number 0..255 or null", j);
-  }
-  return static_cast<std::uint8_t>(j.get<std::uint64_t>());
-}
 
 Endpoint endpoint(const Path& at, const Json& j) {
   expect_keys(at, j, findings_json::kEndpointKeys);
@@ -197,36 +112,10 @@ void check_schema(const Path& at, const Json& j) {
   }
 }
 
-std::size_t line_of(std::string_view text, std::size_t byte) {
-  byte = std::min(byte, text.size());
-  return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + byte, '\n'));
-}
-
-Json parse(std::string_view text, const std::string& file) {
-  auto shallow = [](int depth, Json::parse_event_t, Json&) {
-    if (depth > kMaxDepth) {
-      throw Error("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-    }
-    return true;
-  };
-  try {
-    return Json::parse(text.begin(), text.end(), shallow);
-  } catch (const Json::parse_error& e) {
-    std::size_t at = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
-    throw ParseError(file, line_of(text, at), "JSON (ibatlas findings)",
-                     quote_found(text.substr(at, 20)));
-  } catch (const Json::exception& e) {  // numbers out of range, e.g. 1e999
-    throw Error(file + ": expected JSON numbers a double or a 64-bit integer holds, found " +
-                quote_found(e.what()));
-  } catch (const Error& e) {
-    throw Error(file + ": expected JSON of the findings schema, found " + e.what());
-  }
-}
-
 }  // namespace
 
 FindingsDocument read_findings_json(std::string_view text, const std::string& file) {
-  Json doc = parse(text, file);
+  Json doc = parse(text, file, "JSON (ibatlas findings)", kMaxDepth);
   Path root(file, "$");
   expect_keys(root, doc, findings_json::kDocumentKeys, std::array<std::string_view, 1>{"report"});
   check_schema(root.key("schema"), doc.at("schema"));
