@@ -16,6 +16,7 @@
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
 #include "ibatlas/output_file.hpp"
+#include "ibatlas/utc_time.hpp"
 
 #include "live.hpp"
 #include <unistd.h>
@@ -25,15 +26,6 @@ namespace ibatlas::cli {
 namespace {
 
 constexpr std::string_view kLive = "live";
-
-std::string utc_now() {
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 // The port a live SOURCE names: "live" keeps -C/-P; "live:CA" and "live:CA/PORT" override.
 LivePortOptions live_port(const std::string& source, LivePortOptions port) {

@@ -1,6 +1,7 @@
 #include "ibatlas/utc_time.hpp"
 
 #include <charconv>
+#include <ctime>
 #include <system_error>
 
 namespace ibatlas {
@@ -58,6 +59,19 @@ std::optional<std::int64_t> parse_utc_time(std::string_view text) {
   }
   return days_from_civil(*y, *mo, *d) * 86400 + std::int64_t{*h} * 3600 + std::int64_t{*mi} * 60 +
          *s;
+}
+
+std::string utc_string(std::int64_t seconds) {
+  std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+std::string utc_now() {
+  return utc_string(static_cast<std::int64_t>(std::time(nullptr)));
 }
 
 }  // namespace ibatlas

@@ -174,15 +174,6 @@ Json nodes_json(const History& h) {
 
 }  // namespace
 
-std::string utc_string(std::int64_t seconds) {
-  std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
-
 void write_history_text(const History& h, std::ostream& out) {
   out << "history of " << h.snapshots.size() << " snapshots:\n";
   for (std::size_t i = 0; i < h.snapshots.size(); ++i) {

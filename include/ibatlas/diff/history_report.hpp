@@ -7,11 +7,9 @@
 #include <string>
 
 #include "ibatlas/diff/history.hpp"
+#include "ibatlas/utc_time.hpp"
 
 namespace ibatlas {
-
-// Seconds since 1970 as "2026-11-29T23:48:00Z".
-std::string utc_string(std::int64_t seconds);
 
 // The snapshots in order, the steps that changed something (grouped like `ibatlas diff`),
 // then flapping links, degradations and nodes that came and went.
