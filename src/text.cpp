@@ -228,6 +228,20 @@ void append_escape(std::string& out, const char* prefix, unsigned int code) {
   out += kHex[code & 0xf];
 }
 
+// The bidirectional formatting characters (Unicode's "Trojan Source" set): U+200E, U+200F,
+// U+202A to U+202E, U+2066 to U+2069. Shown raw, a description holding U+202E would print
+// the rest of its line backwards.
+bool is_bidi_control(std::string_view sequence) {
+  if (sequence.size() != 3 || static_cast<unsigned char>(sequence[0]) != 0xe2) {
+    return false;
+  }
+  unsigned int code = ((static_cast<unsigned char>(sequence[1]) & 0x3fU) << 6U) |
+                      (static_cast<unsigned char>(sequence[2]) & 0x3fU);
+  code |= 0x2000U;
+  return code == 0x200e || code == 0x200f || (code >= 0x202a && code <= 0x202e) ||
+         (code >= 0x2066 && code <= 0x2069);
+}
+
 }  // namespace
 
 std::string printable(std::string_view text) {
@@ -243,6 +257,11 @@ std::string printable(std::string_view text) {
       out += "\\\\";
     } else if (c == 0xc2 && static_cast<unsigned char>(text[1]) < 0xa0) {
       append_escape(out, "\\u00", static_cast<unsigned char>(text[1]));  // U+0080 to U+009F
+    } else if (length == 3 && is_bidi_control(text.substr(0, 3))) {
+      unsigned int code = 0x2000U | ((static_cast<unsigned char>(text[1]) & 0x3fU) << 6U) |
+                          (static_cast<unsigned char>(text[2]) & 0x3fU);
+      append_escape(out, "\\u", code >> 8U);
+      append_escape(out, "", code & 0xffU);
     } else {
       out += text.substr(0, length);
     }

@@ -82,7 +82,8 @@ std::string clean_utf8(std::string_view text, Controls controls,
 // clean_nodedesc() makes every byte isprint() rejects a space; we keep the bytes readable and
 // reversible instead: a control character (below 0x20, and DEL) and a byte that starts no
 // well-formed UTF-8 become "\xHH" (lower-case hex), a C1 control (U+0080 to U+009F, which
-// some terminals obey) becomes "\u00HH", and a backslash "\\". All else, printable ASCII
+// some terminals obey) becomes "\u00HH", a bidirectional control (U+202E and its kin, which
+// reorder what follows) "\u202e", and a backslash "\\". All else, printable ASCII
 // and well-formed UTF-8, is kept, so "n\x1b[31m" was the 7 bytes 'n', ESC, "[31m".
 std::string printable(std::string_view text);
 

@@ -81,6 +81,15 @@ TEST(TextTest, PrintableEscapesControlsAndKeepsUtf8) {
             "\\x9b2J \\xff");                  // bytes that are not UTF-8
   EXPECT_EQ(printable("a\\x1b"), "a\\\\x1b");  // a backslash is doubled: reversible
   EXPECT_EQ(printable(""), "");
+  // Bidirectional controls: RLO (U+202E), LRI (U+2066), RLM (U+200F); U+2010 (a hyphen) kept.
+  EXPECT_EQ(printable("sw\xe2\x80\xae"
+                      "1fael"),
+            "sw\\u202e1fael");
+  EXPECT_EQ(printable("\xe2\x81\xa6x\xe2\x80\x8f"), "\\u2066x\\u200f");
+  EXPECT_EQ(printable("a\xe2\x80\x90"
+                      "b"),
+            "a\xe2\x80\x90"
+            "b");
 }
 
 }  // namespace
