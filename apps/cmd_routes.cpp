@@ -51,40 +51,9 @@ Fabric load(const RoutesOptions& options, std::ostream& err) {
   return load_source(options.source, options.source_options, err).fabric;
 }
 
-// Each --lfts file attached in turn; its oddities (truncation, tool errors) go to stderr.
-Fabric attach_files(Fabric fabric, const RoutesOptions& options, std::ostream& err) {
-  for (const std::string& path : options.lfts) {
-    AttachedTables a = with_forwarding_tables(fabric, read_lft_dump(read_file(path), path));
-    for (const LftIssue& issue : a.issues) {
-      err << "ibatlas: " << issue.message << '\n';
-    }
-    err << "ibatlas: " << path << ": " << a.attached << " tables attached\n";
-    fabric = std::move(a.fabric);
-  }
-  return fabric;
-}
-
-std::vector<Guid> root_guids(const RoutesOptions& options) {
-  std::vector<Guid> guids;
-  for (const std::string& text : options.roots) {
-    std::size_t used = 0;
-    Guid guid = 0;
-    try {
-      guid = std::stoull(text, &used, 0);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != text.size()) {
-      throw Error("--root: expected a switch GUID (0x...), found \"" + text + "\"");
-    }
-    guids.push_back(guid);
-  }
-  return guids;
-}
-
 // Steps 1-4 of run_routes: the fabric whose tables the command is about.
 Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream& err) {
-  Fabric fabric = attach_files(load(options, err), options, err);
+  Fabric fabric = attach_lft_files(load(options, err), options.lfts, err);
   origin.what = options.lfts.empty() ? "installed" : "read from " + options.lfts.back();
   if (!options.without.empty()) {
     std::vector<Place> gone;
@@ -94,18 +63,10 @@ Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream&
     fabric = without(fabric, gone);
   }
   if (!options.compute.empty()) {
-    Clock::time_point start = Clock::now();
-    ComputeOptions engine{*parse_routing_engine(options.compute), root_guids(options)};
-    ComputeResult result = compute_routes(fabric, engine);
-    for (const std::string& note : result.notes) {
-      err << "ibatlas: " << note << '\n';
-    }
-    if (options.source_options.verbose) {
-      err << "ibatlas: " << to_string(result.used) << " tables computed in " << seconds_since(start)
-          << " s\n";
-    }
-    origin.what = "computed " + to_string(result.used);
-    fabric = std::move(result.fabric);
+    ComputedTables computed = compute_tables(fabric, options.compute, options.roots,
+                                             options.source_options.verbose, err);
+    origin.what = "computed " + computed.engine;
+    fabric = std::move(computed.fabric);
   }
   for (const Node& node : fabric.nodes()) {
     origin.switches += node.type == NodeType::Switch ? 1U : 0U;

@@ -1,6 +1,7 @@
 #include "source.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <charconv>
 #include <cstdio>
 #include <ctime>
@@ -15,7 +16,11 @@
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/fabric_copy.hpp"
+#include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/input_file.hpp"
 #include "ibatlas/output_file.hpp"
+#include "ibatlas/routing/engine.hpp"
 #include "ibatlas/utc_time.hpp"
 
 #include "live.hpp"
@@ -210,6 +215,57 @@ int findings_status(std::span<const Finding> findings, const std::string& fail_o
   bool failed = std::any_of(findings.begin(), findings.end(),
                             [level](const Finding& f) { return reaches(f.severity, level); });
   return failed ? kExitFindings : kExitOk;
+}
+
+Fabric attach_lft_files(Fabric fabric, const std::vector<std::string>& paths, std::ostream& err) {
+  for (const std::string& path : paths) {
+    AttachedTables a = with_forwarding_tables(fabric, read_lft_dump(read_file(path), path));
+    for (const LftIssue& issue : a.issues) {
+      err << "ibatlas: " << issue.message << '\n';
+    }
+    err << "ibatlas: " << path << ": " << a.attached << " tables attached\n";
+    fabric = std::move(a.fabric);
+  }
+  return fabric;
+}
+
+namespace {
+
+std::vector<Guid> root_guids(const std::vector<std::string>& roots) {
+  std::vector<Guid> guids;
+  for (const std::string& text : roots) {
+    std::size_t used = 0;
+    Guid guid = 0;
+    try {
+      guid = std::stoull(text, &used, 0);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != text.size()) {
+      throw Error("--root: expected a switch GUID (0x...), found \"" + text + "\"");
+    }
+    guids.push_back(guid);
+  }
+  return guids;
+}
+
+}  // namespace
+
+ComputedTables compute_tables(const Fabric& fabric, const std::string& engine,
+                              const std::vector<std::string>& roots, bool verbose,
+                              std::ostream& err) {
+  auto start = std::chrono::steady_clock::now();
+  ComputeOptions options{*parse_routing_engine(engine), root_guids(roots)};
+  ComputeResult result = compute_routes(fabric, options);
+  for (const std::string& note : result.notes) {
+    err << "ibatlas: " << note << '\n';
+  }
+  if (verbose) {
+    err << "ibatlas: " << to_string(result.used) << " tables computed in "
+        << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+        << " s\n";
+  }
+  return ComputedTables{std::move(result.fabric), to_string(result.used)};
 }
 
 }  // namespace ibatlas::cli

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ibatlas/discover/smp_transport.hpp"
 #include "ibatlas/findings/finding.hpp"
@@ -89,6 +90,21 @@ void add_fail_on_option(CLI::App& cmd, std::string& fail_on);
 
 // kExitFindings when a finding is as bad as `fail_on` or worse, else kExitOk.
 int findings_status(std::span<const Finding> findings, const std::string& fail_on);
+
+// Each --lfts file (dump_lfts / ibroute output, opensm-lfts.dump, opensm.fdbs) attached to
+// `fabric` in turn; each file's oddities and its count of tables go to `err`.
+Fabric attach_lft_files(Fabric fabric, const std::vector<std::string>& paths, std::ostream& err);
+
+// `fabric` with the tables `engine` ("minhop" or "updn") computes in place of any it had;
+// `roots` are updn root GUIDs as typed. The engine's notes (and, verbose, its time) go to
+// `err`. Throws Error for a root that is not a GUID.
+struct ComputedTables {
+  Fabric fabric;
+  std::string engine;  // the engine used: updn without roots falls back to minhop
+};
+ComputedTables compute_tables(const Fabric& fabric, const std::string& engine,
+                              const std::vector<std::string>& roots, bool verbose,
+                              std::ostream& err);
 
 // A cache file's content, `bytes`, read from `path`. Implemented twice: hardware_umad.cpp
 // (rdma-core present) and hardware_none.cpp.

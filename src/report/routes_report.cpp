@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ibatlas/formats/findings_json.hpp"
+#include "report/findings_text.hpp"
 
 #include "text.hpp"
 
@@ -103,18 +104,6 @@ void print_loops_and_symmetry(const Fabric& fabric, const RouteReport& r, std::o
   }
 }
 
-void print_findings(const std::vector<Finding>& findings, std::ostream& out) {
-  SeverityCounts c = count_by_severity(findings);
-  out << "\n"
-      << findings.size() << " findings (" << c.errors << " errors, " << c.warnings << " warnings, "
-      << c.infos << " info)\n";
-  for (const Finding& f : findings) {
-    out << to_string(f.severity) << "  " << f.check << "  "
-        << text::printable(to_string(f.location)) << "\n    " << text::printable(f.message)
-        << "\n    fix: " << text::printable(f.hint) << '\n';
-  }
-}
-
 nlohmann::ordered_json validation_json(const RouteValidation& v) {
   nlohmann::ordered_json j;
   j["pairs"] = v.pairs;
@@ -164,7 +153,7 @@ void write_routes_text(const Fabric& fabric, const TablesOrigin& origin, const R
   print_summary(origin, report.validation, out);
   print_balance(fabric, report.balance, out);
   print_loops_and_symmetry(fabric, report, out);
-  print_findings(findings, out);
+  write_findings_list(findings, out);
 }
 
 void write_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
