@@ -62,4 +62,12 @@ struct DirectionVerdict {
 // blocks, or an interval that straddles the threshold). Never throws.
 DirectionVerdict judge_direction(std::span<const SizeArms> sizes, const VerdictOptions& options);
 
+// A run against a saved baseline (docs/probe.md, "Run files and baselines"): the same
+// comparison of one size with "suspect" = now and "control" = the baseline, so Degraded means
+// regressed. Fills `out` (all but out.bytes, which stays as the caller set it) and returns
+// out.verdict. Never throws.
+ProbeVerdict judge_regression(std::span<const double> now_blocks,
+                              std::span<const double> baseline_blocks,
+                              const VerdictOptions& options, SizeComparison& out);
+
 }  // namespace ibatlas
