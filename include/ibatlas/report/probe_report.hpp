@@ -1,0 +1,23 @@
+#pragma once
+
+// `ibatlas probe` output: a verdict per suspect direction, a line per measured path (median,
+// p99, p99.9, max, loss, samples), then the findings; or one findings JSON document whose
+// "report" holds the same figures (docs/probe.md, "Output").
+
+#include <ostream>
+#include <span>
+
+#include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
+#include "ibatlas/probe/plan.hpp"
+#include "ibatlas/probe/run.hpp"
+
+namespace ibatlas {
+
+void write_probe_text(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
+                      const RunResult& run, std::span<const Finding> findings, std::ostream& out);
+
+void write_probe_json(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
+                      const RunResult& run, std::span<const Finding> findings, std::ostream& out);
+
+}  // namespace ibatlas
