@@ -16,7 +16,6 @@
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/report/routes_report.hpp"
 #include "ibatlas/routing/endpoint.hpp"
-#include "ibatlas/routing/engine.hpp"
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/routing/trace.hpp"
 #include "ibatlas/routing/without.hpp"
@@ -63,8 +62,8 @@ Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream&
     fabric = without(fabric, gone);
   }
   if (!options.compute.empty()) {
-    ComputedTables computed = compute_tables(fabric, options.compute, options.roots,
-                                             options.source_options.verbose, err);
+    ComputedTables computed =
+        compute_tables(fabric, options.compute, options.roots, options.source_options.verbose, err);
     origin.what = "computed " + computed.engine;
     fabric = std::move(computed.fabric);
   }

@@ -1,8 +1,8 @@
 #include "source.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <functional>
@@ -13,11 +13,11 @@
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
-#include "ibatlas/formats/node_name_map.hpp"
-#include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/formats/node_name_map.hpp"
 #include "ibatlas/input_file.hpp"
 #include "ibatlas/output_file.hpp"
 #include "ibatlas/routing/engine.hpp"

@@ -102,6 +102,7 @@ struct ComputedTables {
   Fabric fabric;
   std::string engine;  // the engine used: updn without roots falls back to minhop
 };
+
 ComputedTables compute_tables(const Fabric& fabric, const std::string& engine,
                               const std::vector<std::string>& roots, bool verbose,
                               std::ostream& err);

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "ibatlas/formats/findings_json.hpp"
-#include "report/findings_text.hpp"
 
+#include "report/findings_text.hpp"
 #include "text.hpp"
 
 namespace ibatlas {
