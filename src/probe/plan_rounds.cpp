@@ -1,0 +1,102 @@
+// Rounds: probes that share a cable (either direction, either route: conservative for long
+// trains) or a host port must not run at once. That is colouring the conflict graph;
+// DSatur (Brélaz 1979) colours the most constrained probe first and stays close to the
+// lower bound on fabrics' graphs, which are nearly interval-like. The lower bound is the
+// largest clique we know for free: the probes using one cable or one host.
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include "probe/plan_steps.hpp"
+
+namespace ibatlas {
+
+namespace {
+
+// What a probe occupies: 2 * (a cable's lower PortId) for cables, 2 * port + 1 for hosts.
+std::vector<std::uint64_t> resources(const Fabric& fabric, const ProbePair& p) {
+  std::vector<std::uint64_t> out{2ULL * p.from.value + 1, 2ULL * p.to.value + 1};
+  for (const std::vector<PortId>* route : {&p.forward, &p.reverse}) {
+    for (PortId egress : *route) {
+      PortId peer = fabric.port(egress).peer.value_or(egress);
+      out.push_back(2ULL * std::min(egress.value, peer.value));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<std::vector<std::size_t>> conflicts(const Fabric& fabric, const ProbePlan& plan,
+                                                std::size_t& lower_bound) {
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> users;
+  for (std::size_t i = 0; i < plan.probes.size(); ++i) {
+    for (std::uint64_t r : resources(fabric, plan.probes[i])) {
+      users[r].push_back(i);
+    }
+  }
+  std::vector<std::vector<std::size_t>> adjacent(plan.probes.size());
+  lower_bound = 0;
+  for (const auto& [r, probes] : users) {
+    lower_bound = std::max(lower_bound, probes.size());
+    for (std::size_t i : probes) {
+      adjacent[i].insert(adjacent[i].end(), probes.begin(), probes.end());
+    }
+  }
+  for (std::size_t i = 0; i < adjacent.size(); ++i) {
+    std::vector<std::size_t>& a = adjacent[i];
+    std::sort(a.begin(), a.end());
+    a.erase(std::unique(a.begin(), a.end()), a.end());
+    a.erase(std::remove(a.begin(), a.end(), i), a.end());
+  }
+  return adjacent;
+}
+
+// The uncoloured vertex with the most distinct neighbour colours, then the most
+// neighbours, then the lowest index.
+std::size_t most_saturated(const std::vector<int>& colour,
+                           const std::vector<std::set<int>>& neighbour_colours,
+                           const std::vector<std::vector<std::size_t>>& adjacent) {
+  std::size_t best = colour.size();
+  for (std::size_t v = 0; v < colour.size(); ++v) {
+    if (colour[v] >= 0) {
+      continue;
+    }
+    if (best == colour.size() || neighbour_colours[v].size() > neighbour_colours[best].size() ||
+        (neighbour_colours[v].size() == neighbour_colours[best].size() &&
+         adjacent[v].size() > adjacent[best].size())) {
+      best = v;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+void assign_rounds(const Fabric& fabric, ProbePlan& plan) {
+  std::vector<std::vector<std::size_t>> adjacent = conflicts(fabric, plan, plan.round_lower_bound);
+  std::vector<int> colour(plan.probes.size(), -1);
+  std::vector<std::set<int>> neighbour_colours(plan.probes.size());
+  plan.rounds.clear();
+  for (std::size_t step = 0; step < colour.size(); ++step) {
+    std::size_t v = most_saturated(colour, neighbour_colours, adjacent);
+    int c = 0;
+    while (neighbour_colours[v].count(c) != 0) {
+      ++c;
+    }
+    colour[v] = c;
+    for (std::size_t u : adjacent[v]) {
+      neighbour_colours[u].insert(c);
+    }
+    if (static_cast<std::size_t>(c) == plan.rounds.size()) {
+      plan.rounds.emplace_back();
+    }
+    plan.rounds[static_cast<std::size_t>(c)].push_back(v);
+  }
+  for (std::vector<std::size_t>& round : plan.rounds) {
+    std::sort(round.begin(), round.end());
+  }
+}
+
+}  // namespace ibatlas
