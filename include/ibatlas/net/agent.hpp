@@ -1,0 +1,47 @@
+#pragma once
+
+// `ibatlas agent`: the program on each host that runs probes on a controller's command
+// (docs/probe.md, "Control channel and agents"). It listens on one TCP port for controllers
+// and on the same UDP port for probe packets. It executes nothing but probe commands, from a
+// controller that proved it holds the key, within the limits below; everything it refuses
+// or drops is logged, one line each, saying why.
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "ibatlas/net/key_file.hpp"
+
+namespace ibatlas {
+
+struct AgentOptions {
+  std::string listen;  // ADDR:PORT for TCP control and UDP echo; port 0 picks a free one
+  ProbeKey key;
+  std::string agent_id;  // who the agent says it is in the handshake; empty: the host name
+
+  std::size_t max_sessions = 4;                   // controllers connected at once
+  std::size_t max_frame = std::size_t{1} << 20;   // bytes of one frame's payload
+  std::uint32_t max_samples = 100000;             // warmup + samples of one request
+  std::uint32_t max_request_bytes = 65507;        // of one UDP request or reply
+  std::chrono::milliseconds max_run_time{60000};  // of one block of pings
+  std::chrono::milliseconds max_sample_timeout{4000};
+  std::chrono::milliseconds handshake_timeout{5000};  // also: a frame begun and not finished
+  std::chrono::milliseconds idle_timeout{300000};     // no frame from an authenticated peer
+
+  bool busy_poll = false;  // spin on non-blocking receives while probing (lower, steadier RTT)
+  std::optional<int> cpu;  // pin the pinger and the responder to this CPU
+
+  std::ostream* log = nullptr;                       // one line per event; null: silent
+  const std::atomic<bool>* stop = nullptr;           // serve until *stop; null: forever
+  std::atomic<std::uint16_t>* bound_port = nullptr;  // set once listening (for port 0)
+};
+
+// Serves until *options.stop, then ends every session and returns 0. Throws Error if it
+// cannot listen (address in use, bad address).
+int run_agent(const AgentOptions& options);
+
+}  // namespace ibatlas

@@ -1,0 +1,44 @@
+#pragma once
+
+// The controller's side of the control channel: a ProbeTransport (probe/probe_transport.hpp)
+// whose requests run as UDP ping-pong between agents (net/agent.hpp). For each request it
+// ARMs the target's agent for the source's packets, then tells the source's agent to PROBE,
+// and hands back the agent's RESULT. A dead or silent agent makes its requests Unreachable,
+// blaming its host; nothing waits longer than the deadlines below.
+
+#include <chrono>
+#include <memory>
+#include <ostream>
+#include <span>
+#include <string>
+
+#include "ibatlas/fabric.hpp"
+#include "ibatlas/net/key_file.hpp"
+#include "ibatlas/probe/probe_transport.hpp"
+
+namespace ibatlas {
+
+struct AgentAddress {
+  PortId port;          // the host's port in the snapshot: what ProbeRequest::from/to name
+  std::string name;     // the host, for messages ("host03")
+  std::string control;  // HOST:PORT of its agent (TCP; the same port takes the UDP probes)
+  std::string data;     // the IP address probes are sent to, and sent from
+};
+
+struct ControllerOptions {
+  // Connecting and the handshake, per agent; all agents are tried at once.
+  std::chrono::milliseconds connect_timeout{3000};
+  // A request's answer is due (warmup + samples) x sample_timeout (at most the source
+  // agent's run-time limit) + reply_slack after send().
+  std::chrono::milliseconds reply_slack{2000};
+  std::ostream* log = nullptr;  // one line per agent connected or lost; null: silent
+};
+
+// Connects to every agent at once and authenticates with `key`. Never throws for an agent
+// that fails: its requests come back Unreachable, culprit its port, detail such as
+// "agent 10.0.0.5:7000 of host03: connect: Connection refused".
+std::unique_ptr<ProbeTransport> connect_agents(std::span<const AgentAddress> agents,
+                                               const ProbeKey& key,
+                                               const ControllerOptions& options);
+
+}  // namespace ibatlas

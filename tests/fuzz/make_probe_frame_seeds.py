@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+# Writes the seed corpus of fuzz_probe_frame: streams of valid frames (key 32 x 'f', as in
+# the fuzz target), each carrying messages in the encoding of src/net/messages.cpp, plus a
+# bare HELLO. Run from the repository root; the output is committed.
+import hashlib
+import hmac
+import os
+import struct
+
+KEY = b"f" * 32
+OUT = "tests/fuzz/corpus/fuzz_probe_frame"
+
+
+def s(text):
+    data = text.encode()
+    return struct.pack(">H", len(data)) + data
+
+
+def frames(payloads):
+    out = b""
+    for seq, payload in enumerate(payloads):
+        head = struct.pack(">IQ", len(payload), seq) + payload
+        out += head + hmac.new(KEY, head, hashlib.sha256).digest()
+    return out
+
+
+ready = b"\x01" + struct.pack(">III", 100000, 65507, 60000)
+targets = b"\x02" + struct.pack(">I", 2) + s("10.0.0.1") + s("10.0.0.2")
+arm = b"\x03" + struct.pack(">Q", 42) + s("10.0.0.1") + struct.pack(">II", 105, 3000)
+armed = b"\x04" + struct.pack(">Q", 42)
+probe = (b"\x05" + struct.pack(">Q", 42) + s("10.0.0.1") + s("10.0.0.2") +
+         struct.pack(">HIIIII", 7000, 64, 64, 100, 5, 200))
+result = b"\x06" + struct.pack(">QIIIII", 42, 3, 0, 1, 0, 3) + struct.pack(">III", 5100, 5200, 4900)
+cancel = b"\x07"
+failure = b"\x08" + struct.pack(">QB", 42, 1) + s("more than the limit of 10")
+
+os.makedirs(OUT, exist_ok=True)
+seeds = {
+    "controller_stream": frames([targets, arm, probe, cancel]),
+    "agent_stream": frames([ready, armed, result, failure]),
+    "one_result": frames([result]),
+    "bare_probe_message": probe,
+    "hello": b"IBAT" + struct.pack(">H", 1) + b"k" * 8 + b"n" * 32,
+}
+for name, data in seeds.items():
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(data)
