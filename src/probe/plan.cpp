@@ -49,8 +49,8 @@ std::size_t distinct_pairs(const ProbePlan& plan, const std::vector<std::size_t>
 }
 
 // Why a direction has fewer probes or controls than asked, in words.
-void shortfall_notes(const PlanContext& context, const PlanOptions& options,
-                     const ProbePlan& plan, const SuspectDirection& cov, std::string& note) {
+void shortfall_notes(const PlanContext& context, const PlanOptions& options, const ProbePlan& plan,
+                     const SuspectDirection& cov, std::string& note) {
   std::uint32_t d =
       static_cast<std::uint32_t>(cov.suspect * 2) + static_cast<std::uint32_t>(cov.direction);
   if (!context.unusable(d).empty()) {
@@ -123,8 +123,9 @@ ProbePlan plan_probes(const Fabric& fabric, std::span<const SuspectLink> suspect
       cov.probes.push_back(probes.index_of(i));
     }
     std::vector<std::size_t> controls;
-    find_controls(context, pool, crossing[d], options.other_lids, known_controls,
-                  options.controls_per_direction, controls);
+    find_controls(context, pool,
+                  ControlNeed{crossing[d], options.controls_per_direction, options.other_lids},
+                  known_controls, controls);
     for (std::size_t c : controls) {
       cov.controls.push_back(probes.index_of(c));
       if (std::find(known_controls.begin(), known_controls.end(), c) == known_controls.end()) {

@@ -15,10 +15,13 @@ namespace {
 
 constexpr std::size_t kForwardCandidates = 32;  // per direction
 constexpr std::size_t kNearby = 4;              // partners on the host's own leaf
-constexpr std::size_t kDestinations = 8;        // LIDs per switch-to-switch direction
+constexpr std::size_t kDestinations = 8;        // LIDs with senders per switch-to-switch direction
+// LIDs tried for those: a table names every LID, but symmetric tables (minhop on a fat-tree)
+// send most of a core's down LIDs to it from no host at all.
+constexpr std::size_t kDestinationTries = 256;
 constexpr std::size_t kSourcesPerDestination = 4;
 constexpr std::size_t kSourcesPerSwitch = 2;
-constexpr std::size_t kSendersBothWays = 8;   // senders whose reverse paths are searched
+constexpr std::size_t kSendersBothWays = 8;    // senders whose reverse paths are searched
 constexpr std::size_t kPartnersBothWays = 64;  // hosts tried per sender
 constexpr std::size_t kBothWays = 4;           // pairs that cross both directions: enough
 
@@ -49,7 +52,8 @@ std::vector<const ProbeHost*> partners(const PlanContext& context, PortId self, 
   return out;
 }
 
-// The LIDs of hosts that `sw` forwards by port `number`, spread over the list.
+// The LIDs of hosts that `sw` forwards by port `number`, up to kDestinationTries, in an
+// order that spreads the first ones over the list.
 std::vector<std::pair<Lid, PortId>> destinations(const PlanContext& context, NodeId sw,
                                                  std::uint8_t number, bool other_lids,
                                                  std::uint32_t d) {
@@ -66,8 +70,10 @@ std::vector<std::pair<Lid, PortId>> destinations(const PlanContext& context, Nod
   std::vector<std::pair<Lid, PortId>> out;
   std::size_t stride = std::max<std::size_t>(1, all.size() / kDestinations);
   std::size_t start = offset_for(d, all.size());
-  for (std::size_t k = 0; k < all.size() && out.size() < kDestinations; k += stride) {
-    out.push_back(all[(start + k) % all.size()]);
+  for (std::size_t r = 0; r < stride && out.size() < kDestinationTries; ++r) {
+    for (std::size_t k = r; k < all.size() && out.size() < kDestinationTries; k += stride) {
+      out.push_back(all[(start + k) % all.size()]);
+    }
   }
   return out;
 }
@@ -143,8 +149,14 @@ void between_switches(const PlanContext& context, CandidatePool& pool, std::uint
   PortId out = context.egress(d);
   NodeId sw = f.node_of(out);
   std::vector<PortId> senders;
+  std::size_t used = 0;
   for (auto [lid, to] : destinations(context, sw, f.port(out).number, other_lids, d)) {
-    for (PortId from : sources_through(context, sw, lid, to, kSourcesPerDestination)) {
+    std::vector<PortId> from_list = sources_through(context, sw, lid, to, kSourcesPerDestination);
+    used += from_list.empty() ? 0 : 1;
+    if (used > kDestinations) {
+      break;
+    }
+    for (PortId from : from_list) {
       add_all(pool, added, from, to, lid);
       if (std::find(senders.begin(), senders.end(), from) == senders.end()) {
         senders.push_back(from);

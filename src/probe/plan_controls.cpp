@@ -95,21 +95,20 @@ void same_leaves(const PlanContext& context, const Candidate& probe, ControlSear
 
 }  // namespace
 
-void find_controls(const PlanContext& context, CandidatePool& pool,
-                   const std::vector<std::size_t>& probes, bool other_lids,
-                   const std::vector<std::size_t>& known, std::size_t want,
-                   std::vector<std::size_t>& found) {
+void find_controls(const PlanContext& context, CandidatePool& pool, const ControlNeed& need,
+                   const std::vector<std::size_t>& known, std::vector<std::size_t>& found) {
   // Copied: walking new candidates may move the pool's storage.
   std::vector<Candidate> copies;
-  for (std::size_t i : probes) {
+  copies.reserve(need.probes.size());
+  for (std::size_t i : need.probes) {
     copies.push_back(pool.at(i));
   }
-  for (std::size_t k = 0; other_lids && k < probes.size(); ++k) {  // paired first, every probe
-    ControlSearch search(context, pool, probes[k], want, found);
+  for (std::size_t k = 0; need.other_lids && k < copies.size(); ++k) {  // paired first
+    ControlSearch search(context, pool, need.probes[k], need.want, found);
     other_lids_of(context, copies[k], search);
   }
-  for (std::size_t k = 0; k < probes.size(); ++k) {
-    ControlSearch search(context, pool, probes[k], want, found);
+  for (std::size_t k = 0; k < copies.size(); ++k) {
+    ControlSearch search(context, pool, need.probes[k], need.want, found);
     for (std::size_t c : known) {
       search.offer(c);
       reversed(context, pool, c, copies[k], search);

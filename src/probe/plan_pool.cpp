@@ -31,8 +31,7 @@ void PlanContext::index_hosts() {
 
 void PlanContext::index_suspects(std::span<const SuspectLink> suspects) {
   const Fabric& f = fabric();
-  for (std::size_t s = 0; s < suspects.size(); ++s) {
-    const SuspectLink& link = suspects[s];
+  for (const SuspectLink& link : suspects) {
     std::string why;
     bool ports_exist = link.a.value < f.ports().size() && link.b.value < f.ports().size();
     if (!ports_exist || link.a == link.b || f.port(link.a).peer != link.b ||

@@ -54,14 +54,19 @@ Selection choose_probes(const PlanContext& context, const CandidatePool& pool,
 std::vector<bool> separate_directions(const PlanContext& context, const CandidatePool& pool,
                                       Selection& selection, std::vector<std::string>& notes);
 
+// What one direction needs in controls.
+struct ControlNeed {
+  std::vector<std::size_t> probes;  // its probes, pool indices
+  std::size_t want = 1;
+  bool other_lids = true;  // another LID of a probe's destination may be used
+};
+
 // Controls for the probes of one direction (plan_controls.cpp): candidates that touch no
 // suspect, with the hop counts of one of the probes, first through another LID of the same
-// destination for each probe (other_lids), then among `known` controls, then from hosts on
-// the same two leaves. Appends to `found` until it holds `want`.
-void find_controls(const PlanContext& context, CandidatePool& pool,
-                   const std::vector<std::size_t>& probes, bool other_lids,
-                   const std::vector<std::size_t>& known, std::size_t want,
-                   std::vector<std::size_t>& found);
+// destination for each probe (other_lids), then among `known` controls and their reverses,
+// then from hosts on the same two leaves. Appends to `found` until it holds `need.want`.
+void find_controls(const PlanContext& context, CandidatePool& pool, const ControlNeed& need,
+                   const std::vector<std::size_t>& known, std::vector<std::size_t>& found);
 
 // Rounds by DSatur colouring of the conflict graph (plan_rounds.cpp): fills plan.rounds and
 // plan.round_lower_bound from plan.probes.

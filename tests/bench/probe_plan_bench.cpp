@@ -80,16 +80,22 @@ void BM_PlanProbes(benchmark::State& state) {
     pairs.insert({std::min(p.from.value, p.to.value), std::max(p.from.value, p.to.value)});
     controls += p.control ? 1 : 0;
   }
-  std::size_t short_directions = 0;
+  std::size_t no_probe = 0;
+  std::size_t one_probe = 0;
+  std::size_t no_control = 0;
   for (const ibatlas::SuspectDirection& cov : plan.coverage) {
-    short_directions += cov.probes.size() < 2 || cov.controls.empty() ? 1 : 0;
+    no_probe += cov.probes.empty() ? 1 : 0;
+    one_probe += cov.probes.size() == 1 ? 1 : 0;
+    no_control += !cov.probes.empty() && cov.controls.empty() ? 1 : 0;
   }
   auto n = static_cast<double>(s.size());
   state.counters["suspects"] = n;
   state.counters["pairs_per_suspect"] = static_cast<double>(pairs.size()) / n;
   state.counters["probes_per_suspect"] = static_cast<double>(plan.probes.size()) / n;
   state.counters["controls"] = static_cast<double>(controls);
-  state.counters["short_directions"] = static_cast<double>(short_directions);
+  state.counters["dirs_no_probe"] = static_cast<double>(no_probe);
+  state.counters["dirs_one_probe"] = static_cast<double>(one_probe);
+  state.counters["dirs_no_control"] = static_cast<double>(no_control);
   state.counters["rounds"] = static_cast<double>(plan.rounds.size());
   state.counters["round_lower_bound"] = static_cast<double>(plan.round_lower_bound);
 }
@@ -119,6 +125,7 @@ void BM_NaiveAllPairs(benchmark::State& state) {
   std::uint64_t traced = 0;
   std::uint64_t crossing = 0;
   double seconds = 0;
+  std::set<std::uint32_t> crossed;  // suspect directions (egress ports) some route crosses
   for (auto _ : state) {
     auto start = std::chrono::steady_clock::now();
     traced = 0;
@@ -135,7 +142,10 @@ void BM_NaiveAllPairs(benchmark::State& state) {
         bool hit = false;
         for (const auto* route : {&forward, &reverse}) {
           for (PortId p : route->value_or(std::vector<PortId>{})) {
-            hit = hit || suspect_ports.count(p.value) != 0;
+            if (suspect_ports.count(p.value) != 0) {
+              hit = true;
+              crossed.insert(p.value);
+            }
           }
         }
         crossing += hit ? 1 : 0;
@@ -146,6 +156,7 @@ void BM_NaiveAllPairs(benchmark::State& state) {
   state.counters["pairs_n(n-1)/2"] = static_cast<double>(all);
   state.counters["pairs_traced"] = static_cast<double>(traced);
   state.counters["crossing_a_suspect"] = static_cast<double>(crossing);
+  state.counters["dirs_crossed"] = static_cast<double>(crossed.size());
   // Seconds per iteration scaled from the traced sample to all pairs.
   state.counters["full_s_estimate"] =
       seconds * static_cast<double>(all) / static_cast<double>(traced);
