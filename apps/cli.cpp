@@ -20,7 +20,8 @@ namespace {
 constexpr const char* kExitStatusHelp =
     "Exit status: 0 ok; 1 findings at or above --fail-on, or differences; 2 usage error;\n"
     "3 bad input or output (unreadable or malformed source, a file that cannot be written);\n"
-    "4 partial result (nodes did not answer); 5 internal error (a bug: please report it).";
+    "4 partial result (nodes did not answer); 5 internal error (a bug: please report it);\n"
+    "130 interrupted (probe: Ctrl-C; what was measured is reported).";
 
 }  // namespace
 
@@ -47,6 +48,9 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_routes_command(app, out, err, status);
   add_render_command(app, out, err, status);
   add_export_command(app, out, err, status);
+  add_probe_command(app, out, err, status);
+  add_agent_command(app, out, err, status);
+  add_keygen_command(app, out, err, status);
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here
   } catch (const CLI::ParseError& e) {

@@ -26,5 +26,8 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
 void add_diff_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_agent_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_keygen_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 
 }  // namespace ibatlas::cli

@@ -33,7 +33,9 @@ struct Listeners {
 };
 
 // TCP and UDP on the same port. With port 0 the kernel picks the TCP port, and a UDP socket
-// already on that number means trying again.
+// already on that number means trying again. TCP listens on the given (management) address;
+// UDP on every address of its family, because probes arrive on the host's data address
+// (its IPoIB address), which is another one. Only armed tokens are answered (echo.hpp).
 Listeners listen_on(const std::string& text) {
   SocketAddress address = net::resolve_host_port(text, SOCK_STREAM);
   for (int attempt = 1;; ++attempt) {
@@ -41,7 +43,8 @@ Listeners listen_on(const std::string& text) {
     listeners.tcp = net::tcp_listen(address);
     listeners.port = net::local_port(listeners.tcp.get());
     try {
-      listeners.udp = net::udp_bind(net::numeric_address(address.ip(), listeners.port));
+      std::string any = address.ip().find(':') == std::string::npos ? "0.0.0.0" : "::";
+      listeners.udp = net::udp_bind(net::numeric_address(any, listeners.port));
       return listeners;
     } catch (const Error&) {
       if (address.port() != 0 || attempt >= kPortAttempts) {
@@ -157,7 +160,7 @@ int run_agent(const AgentOptions& options) {
       net::run_echo(listeners.udp.get(), tokens,
                     net::EchoOptions{options.busy_poll, options.max_request_bytes}, log, halt);
     });
-    log.line("listening on " + options.listen + " (TCP control and UDP echo, port " +
+    log.line("listening on " + options.listen + " (TCP control; UDP echo on every address, port " +
              std::to_string(listeners.port) + "), key id " + options.key.id);
     if (options.bound_port != nullptr) {
       *options.bound_port = listeners.port;

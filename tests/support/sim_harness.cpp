@@ -355,14 +355,15 @@ std::string SimFabric::console(const std::string& command) {
   }
 }
 
-ProcessResult SimFabric::run(const std::vector<std::string>& argv, milliseconds timeout) {
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& cwd,
+                          milliseconds timeout, const std::vector<std::string>& env) {
   if (argv.empty()) {
-    fail("SimFabric::run: empty argv");
+    fail("run_process: empty argv");
   }
+  static std::atomic<unsigned> runs{0};
   std::string program = argv[0].find('/') == std::string::npos ? find_program(argv[0]) : argv[0];
-  std::string stem = dir_ + "/run" + std::to_string(runs_++);
-  pid_t pid = spawn({program, argv, environment_with(client_environment()), dir_, -1, stem + ".out",
-                     stem + ".err"});
+  std::string stem = cwd + "/run" + std::to_string(::getpid()) + "-" + std::to_string(runs++);
+  pid_t pid = spawn({program, argv, environment_with(env), cwd, -1, stem + ".out", stem + ".err"});
   ProcessResult result;
   std::optional<int> code = wait_exit(pid, timeout);
   if (!code) {
@@ -376,6 +377,10 @@ ProcessResult SimFabric::run(const std::vector<std::string>& argv, milliseconds 
   fs::remove(stem + ".out");
   fs::remove(stem + ".err");
   return result;
+}
+
+ProcessResult SimFabric::run(const std::vector<std::string>& argv, milliseconds timeout) {
+  return run_process(argv, dir_, timeout, client_environment());
 }
 
 void SimFabric::stop_all() noexcept {

@@ -97,4 +97,10 @@ std::string find_program(const std::string& name);
 // The path of libumad2sim.so (ibsim-utils), or throws std::runtime_error.
 std::string umad2sim_library();
 
+// Runs a program to its end in `cwd` (a program without '/' is found with find_program),
+// with the environment plus `env` ("NAME=value"), stdout and stderr captured through files
+// in `cwd`. Killed at `timeout` (then timed_out). stdin is /dev/null.
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& cwd,
+                          milliseconds timeout, const std::vector<std::string>& env = {});
+
 }  // namespace ibatlas::test

@@ -1,0 +1,91 @@
+// ibatlas agent --listen ADDR:PORT --key KEYFILE [--transport udp] [--busy-poll] [--cpu N]
+// ibatlas keygen KEYFILE
+// The probe agent: serves authenticated controllers (`ibatlas probe`) until SIGINT or
+// SIGTERM, running nothing but their probe commands; and the key both sides share.
+// docs/probe.md, "Control channel and agents".
+
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "ibatlas/exit_status.hpp"
+#include "ibatlas/net/agent.hpp"
+#include "ibatlas/net/key_file.hpp"
+
+#include "cli.hpp"
+
+namespace ibatlas::cli {
+
+namespace {
+
+struct AgentCommandOptions {
+  std::string listen;
+  std::string key;
+  std::string transport = "udp";
+  bool busy_poll = false;
+  int cpu = -1;
+  bool quiet = false;
+};
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void on_stop(int /*signal*/) {
+  g_stop.store(true);
+}
+
+int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
+  AgentOptions agent;
+  agent.listen = options.listen;
+  agent.key = read_key_file(options.key);
+  agent.busy_poll = options.busy_poll;
+  if (options.cpu >= 0) {
+    agent.cpu = options.cpu;
+  }
+  agent.log = options.quiet ? nullptr : &err;
+  g_stop.store(false);
+  agent.stop = &g_stop;
+  auto old_int = std::signal(SIGINT, on_stop);
+  auto old_term = std::signal(SIGTERM, on_stop);
+  int status = run_agent(agent);
+  std::signal(SIGINT, old_int);
+  std::signal(SIGTERM, old_term);
+  return status;
+}
+
+}  // namespace
+
+void add_agent_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, int& status) {
+  auto options = std::make_shared<AgentCommandOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "agent", "Serve `ibatlas probe` controllers: authenticated probe commands only");
+  cmd->add_option("--listen", options->listen,
+                  "ADDR:PORT for the control channel (TCP) and the probes (UDP)")
+      ->required();
+  cmd->add_option("--key", options->key, "Pre-shared key file (ibatlas keygen; mode 0600)")
+      ->required();
+  cmd->add_option("--transport", options->transport, "How probes travel (default udp)")
+      ->check(CLI::IsMember({"udp"}));
+  cmd->add_flag("--busy-poll", options->busy_poll,
+                "Spin on the socket while probing: lower, steadier round trips, one CPU busy");
+  cmd->add_option("--cpu", options->cpu, "Pin the probing thread to this CPU")
+      ->check(CLI::Range(0, 4095));
+  cmd->add_flag("-q,--quiet", options->quiet, "Log nothing (default: one line per event)");
+  cmd->callback([options, &err, &status] { status = run_agent_command(*options, err); });
+}
+
+void add_keygen_command(CLI::App& app, std::ostream& out, std::ostream& /*err*/, int& status) {
+  auto path = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand(
+      "keygen", "Write a new pre-shared key for probe and agent (mode 0600, never overwritten)");
+  cmd->add_option("KEYFILE", *path, "Where to write it")->required();
+  cmd->callback([path, &out, &status] {
+    write_key_file(*path);
+    out << "ibatlas: key " << read_key_file(*path).id << " written to " << *path << '\n';
+    status = kExitOk;
+  });
+}
+
+}  // namespace ibatlas::cli
