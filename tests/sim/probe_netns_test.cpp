@@ -63,6 +63,15 @@ class NetnsFabric {
     return run_process(argv, dir_, milliseconds(240000));
   }
 
+  // A TBF rate limit on port `port` of the node in namespace `node_namespace` ("s3"), as
+  // netns-fabric.sh --slow puts one: a cable that degrades after a baseline.
+  void throttle(const std::string& node_namespace, int port) const {
+    run_process({"ip", "netns", "exec", prefix_ + "-" + node_namespace, "tc", "qdisc", "add", "dev",
+                 "p" + std::to_string(port), "root", "tbf", "rate", "20mbit", "burst", "4k",
+                 "latency", "100ms"},
+                dir_, milliseconds(10000));
+  }
+
   // Stops one host's agent (its namespace is hN, N in the order of the snapshot's hosts).
   void kill_agent(const std::string& host_namespace) const {
     run_process(
@@ -148,6 +157,25 @@ TEST_F(ProbeNetnsTest, ASlowHostCableIsBlamedAndNoOtherLink) {
   EXPECT_EQ(locations(doc, "probe.degraded_link"),
             (std::set<std::string>{"host2 port 1 | leaf1 port 2"}))
       << r.out;
+}
+
+// Baseline -> change -> regression: a healthy run saved with -o, then the cable leaf1 port 4
+// <-> spine2 port 1 throttled (namespaces s3 = leaf1 and s2 = spine2, in the snapshot's node
+// order), then --baseline measures the same pairs again.
+TEST_F(ProbeNetnsTest, ABaselineShowsTheRegressionAfterAChange) {
+  NetnsFabric fabric(dir_.path(), prefix("e"), {});
+  ASSERT_EQ(fabric.up().exit_code, 0) << fabric.up().err;
+  std::string run = dir_.path().string() + "/run.json";
+  ProcessResult before = fabric.probe(args(args(kSuspects, kRun), {"-o", run}));
+  ASSERT_TRUE(before.exit_code == 0 || before.exit_code == 1) << before.err;
+  ASSERT_TRUE(fs::exists(run));
+  fabric.throttle("s3", 4);
+  fabric.throttle("s2", 1);
+  ProcessResult after = fabric.probe({"--baseline", run, "--json"});
+  ASSERT_EQ(after.exit_code, 1) << after.err << after.out;
+  nlohmann::json doc = nlohmann::json::parse(after.out);
+  EXPECT_TRUE(locations(doc, "probe.regression").count("leaf1 port 4 | spine2 port 1"))
+      << after.out;
 }
 
 TEST_F(ProbeNetnsTest, NoSlowCableNoDegradedVerdict) {
