@@ -91,7 +91,7 @@ test_asan_and_fuzz() {
   local targets
   mapfile -t targets < <(fuzz_targets)
   CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug \
-    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests cli_tests \
+    -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests cli_tests net_tests \
     "${targets[@]}"
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
