@@ -51,6 +51,7 @@ struct ProbeOptions {
   std::uint32_t samples = 100;
   std::size_t blocks = 8;
   std::uint32_t timeout_ms = 200;
+  std::size_t concurrency = 0;
   bool plan_only = false;
   std::string output;
   std::string baseline;
@@ -193,6 +194,7 @@ RunOptions run_options(const ProbeOptions& options, std::ostream& err) {
   run.samples = options.samples;
   run.blocks = options.blocks;
   run.sample_timeout = std::chrono::milliseconds(options.timeout_ms);
+  run.concurrency = options.concurrency;
   if (&err == &std::cerr && isatty(STDERR_FILENO)) {
     run.progress = [&err](std::size_t done, std::size_t total) {
       char line[80];
@@ -234,6 +236,7 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
     run.blocks = baseline->options.blocks;
     run.warmup = baseline->options.warmup;
     run.sample_timeout = baseline->options.sample_timeout;
+    run.concurrency = options.concurrency;
   } else {
     PlanOptions plan_options;
     plan_options.other_lids = false;  // UDP reaches only a port's base LID (docs/probe.md)
@@ -312,6 +315,10 @@ void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
       ->check(CLI::Range(1U, 1000U));
   cmd->add_option("--sample-timeout", options->timeout_ms, "Per-sample timeout in ms (default 200)")
       ->check(CLI::Range(1U, 4000U));
+  cmd->add_option("--concurrency", options->concurrency,
+                  "Probes in flight at once (default: a whole round); 1 when the hosts share "
+                  "one machine's CPUs")
+      ->check(CLI::Range(1U, 4096U));
   cmd->add_flag("--plan-only", options->plan_only, "Print the plan and stop: no traffic");
   cmd->add_option("-o,--output", options->output, "Write the run (ibatlas.probe-run/1) here");
   cmd->add_option("--baseline", options->baseline,

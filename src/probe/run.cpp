@@ -60,6 +60,11 @@ class Runner {
   }
 
  private:
+  std::size_t in_flight_limit() const {
+    std::size_t limit = transport_.max_in_flight();
+    return options_.concurrency == 0 ? limit : std::min(limit, options_.concurrency);
+  }
+
   bool stopped() const { return options_.stop != nullptr && options_.stop->load(); }
 
   bool alive(const ProbePair& probe) const {
@@ -71,7 +76,7 @@ class Runner {
   void run_round(const std::vector<std::size_t>& round, std::size_t size) {
     std::size_t next = 0;
     while (next < round.size() || !pending_.empty()) {
-      while (next < round.size() && pending_.size() < transport_.max_in_flight()) {
+      while (next < round.size() && pending_.size() < in_flight_limit()) {
         send(round[next++], size);
       }
       if (pending_.empty()) {

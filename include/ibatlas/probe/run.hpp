@@ -27,6 +27,9 @@ struct RunOptions {
   std::size_t blocks = 8;                             // blocks per probe and size
   std::uint32_t warmup = 10;                          // per block, discarded
   std::chrono::milliseconds sample_timeout{200};
+  // Probes of one round in flight at once; 0: as many as the transport takes. Hosts that
+  // share a machine (the namespace harness) share its CPUs, so they run one at a time.
+  std::size_t concurrency = 0;
   VerdictOptions verdict;
   // Hosts of the plan known to have no agent before the run (no HOSTS entry, no
   // handshake), with the reason: their probes are not sent.
