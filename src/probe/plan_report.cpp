@@ -43,8 +43,8 @@ std::string probe_list(const Fabric& fabric, const ProbePlan& plan,
 void write_direction(const Fabric& fabric, const ProbePlan& plan, const SuspectDirection& cov,
                      std::ostream& out) {
   const SuspectLink& s = plan.suspects.at(cov.suspect);
-  PortId from = cov.direction == 0 ? s.a : s.b;
-  PortId to = cov.direction == 0 ? s.b : s.a;
+  PortId from = s.sender(cov.direction);
+  PortId to = s.receiver(cov.direction);
   out << "suspect " << cov.suspect + 1 << ' ' << end_text(fabric, from) << " -> "
       << end_text(fabric, to) << " (" << text::printable(s.reason) << "): probes "
       << probe_list(fabric, plan, cov.probes) << "; controls "

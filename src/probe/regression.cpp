@@ -59,8 +59,8 @@ void link_regressions(const BaselineRun& baseline, const RunResult& now,
         continue;
       }
       const SuspectLink& link = baseline.plan.suspects[d.suspect];
-      PortId from = d.direction == 0 ? link.a : link.b;
-      PortId to = d.direction == 0 ? link.b : link.a;
+      PortId from = link.sender(d.direction);
+      PortId to = link.receiver(d.direction);
       Finding f = names.at_link("probe.regression", from, to);
       f.measured = shift_text(c);
       f.expected = "within the threshold";

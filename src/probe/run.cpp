@@ -203,8 +203,8 @@ DirectionVerdict judge(const SuspectDirection& d, const RunResult& run, const Ru
 // "leaf1 port 4 -> spine2 port 1"
 std::string direction_text(const FindingFactory& names, const Fabric& fabric,
                            const SuspectLink& link, int direction) {
-  PortId from = direction == 0 ? link.a : link.b;
-  PortId to = direction == 0 ? link.b : link.a;
+  PortId from = link.sender(direction);
+  PortId to = link.receiver(direction);
   auto end = [&](PortId p) {
     return names.name(fabric.node_of(p)) + " port " + std::to_string(fabric.port(p).number);
   };
@@ -242,8 +242,8 @@ void add_verdict_findings(const Fabric& fabric, const ProbePlan& plan, RunResult
       continue;
     }
     const SuspectLink& link = plan.suspects[d.suspect];
-    PortId from = d.direction == 0 ? link.a : link.b;
-    PortId to = d.direction == 0 ? link.b : link.a;
+    PortId from = link.sender(d.direction);
+    PortId to = link.receiver(d.direction);
     bool degraded = v.verdict == ProbeVerdict::Degraded;
     Finding f = names.at_link(degraded ? "probe.degraded_link" : "probe.inconclusive", from, to);
     f.message = direction_text(names, fabric, link, d.direction) + ": " + v.reason;

@@ -23,8 +23,8 @@ std::string port_text(const Fabric& fabric, PortId p) {
 
 std::string direction_text(const Fabric& fabric, const ProbePlan& plan, const SuspectDirection& d) {
   const SuspectLink& link = plan.suspects[d.suspect];
-  PortId from = d.direction == 0 ? link.a : link.b;
-  PortId to = d.direction == 0 ? link.b : link.a;
+  PortId from = link.sender(d.direction);
+  PortId to = link.receiver(d.direction);
   return port_text(fabric, from) + " -> " + port_text(fabric, to);
 }
 

@@ -22,6 +22,11 @@ struct SuspectLink {
   PortId a;
   PortId b;
   std::string reason;  // the finding's check id ("link.degraded"), or "--link"
+
+  // The sending and the receiving end in `direction` (0: a -> b, 1: b -> a).
+  PortId sender(int direction) const { return direction == 0 ? a : b; }
+
+  PortId receiver(int direction) const { return direction == 0 ? b : a; }
 };
 
 // One probe: ping-pongs from the CA port `from` to the CA port `to`, the request addressed to
