@@ -17,12 +17,13 @@ declare -A allowed=(
   [discover]="model findings"
   [analysis]="model findings"
   [routing]="model findings"
+  [ar]="model findings"
   [diff]="model findings"
   [probe]="model findings"
   [net]="model findings probe"
-  [audit]="model findings analysis routing"
-  [report]="model findings formats analysis routing diff audit probe"
-  [render]="model findings formats analysis routing diff"
+  [audit]="model findings analysis routing ar"
+  [report]="model findings formats analysis routing ar diff audit probe"
+  [render]="model findings formats analysis routing ar diff"
   [umad]="model findings discover formats"
 )
 

@@ -80,6 +80,16 @@ void FabricBuilder::add_sl_to_vl_table(PortId in, PortId out,
   sl_to_vl_.push_back(SlToVlTable{in, out, vl});
 }
 
+void FabricBuilder::set_switch_ar(SwitchAr ar) {
+  for (SwitchAr& known : ar_) {
+    if (known.switch_node == ar.switch_node) {
+      known = std::move(ar);
+      return;
+    }
+  }
+  ar_.push_back(std::move(ar));
+}
+
 Fabric FabricBuilder::build() && {
   // New order: by node, then port number. old_to_new maps builder ids to final ids.
   std::vector<std::uint32_t> old_to_new(ports_.size());
@@ -123,12 +133,16 @@ Fabric FabricBuilder::build() && {
   std::sort(sl_to_vl_.begin(), sl_to_vl_.end(), [](const SlToVlTable& a, const SlToVlTable& b) {
     return std::pair(a.in, a.out) < std::pair(b.in, b.out);
   });
+  // Node ids do not change in build(), so AR state only needs its order.
+  std::sort(ar_.begin(), ar_.end(),
+            [](const SwitchAr& a, const SwitchAr& b) { return a.switch_node < b.switch_node; });
 
   Fabric fabric;
   fabric.nodes_ = std::move(nodes_);
   fabric.ports_ = std::move(ordered);
   fabric.tables_ = std::move(tables_);
   fabric.sl_to_vl_ = std::move(sl_to_vl_);
+  fabric.ar_ = std::move(ar_);
   fabric.provenance_ = std::move(provenance_);
   fabric.node_by_guid_ = std::move(node_by_guid_);
   for (std::uint32_t i = 0; i < fabric.ports_.size(); ++i) {

@@ -2,7 +2,10 @@
 // (ninja's VerifyGraph). Readers' tests call it on everything they read.
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ibatlas/fabric.hpp"
@@ -59,6 +62,42 @@ void check_sl_to_vl_tables(const Fabric& fabric, std::vector<std::string>& probl
   }
 }
 
+// One SwitchAr per switch, sorted; pLFTs and groups sorted without repeats; group ports
+// ascending without repeats.
+void check_adaptive_routing(const Fabric& fabric, std::vector<std::string>& problems) {
+  std::optional<NodeId> previous;
+  for (const SwitchAr& ar : fabric.adaptive_routing()) {
+    if (ar.switch_node.value >= fabric.nodes().size() ||
+        fabric.node(ar.switch_node).type != NodeType::Switch) {
+      problems.push_back("AR state belongs to something that is not a switch");
+      continue;
+    }
+    if (previous && !(*previous < ar.switch_node)) {
+      problems.push_back("AR state not sorted by switch, or twice for one switch");
+    }
+    previous = ar.switch_node;
+    auto plft_order = [](const ArLft& a, const ArLft& b) { return a.plft >= b.plft; };
+    if (std::adjacent_find(ar.lfts.begin(), ar.lfts.end(), plft_order) != ar.lfts.end()) {
+      problems.push_back("AR LFTs not sorted by pLFT, or one pLFT twice");
+    }
+    auto group_key = [](const ArGroup& g) {
+      return std::tuple(g.plft, g.table, g.group, g.sub_group);
+    };
+    auto group_order = [&](const ArGroup& a, const ArGroup& b) {
+      return group_key(a) >= group_key(b);
+    };
+    if (std::adjacent_find(ar.groups.begin(), ar.groups.end(), group_order) != ar.groups.end()) {
+      problems.push_back("AR groups not sorted, or one sub-group twice");
+    }
+    for (const ArGroup& group : ar.groups) {
+      if (std::adjacent_find(group.ports.begin(), group.ports.end(), std::greater_equal<>()) !=
+          group.ports.end()) {
+        problems.push_back("AR group ports not ascending");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> check_invariants(const Fabric& fabric) {
@@ -91,6 +130,7 @@ std::vector<std::string> check_invariants(const Fabric& fabric) {
     }
   }
   check_sl_to_vl_tables(fabric, problems);
+  check_adaptive_routing(fabric, problems);
   return problems;
 }
 

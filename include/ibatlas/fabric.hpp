@@ -17,20 +17,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ibatlas/adaptive_routing.hpp"
+#include "ibatlas/fabric_ids.hpp"
+
 namespace ibatlas {
-
-using Guid = std::uint64_t;
-using Lid = std::uint16_t;
-
-// A typed index into one of Fabric's vectors. NodeId and PortId don't mix.
-template <typename Tag>
-struct Id {
-  std::uint32_t value = 0;
-  // clang-tidy 14 reports the literal 0 of the synthesized comparison as "use nullptr".
-  friend auto operator<=>(const Id&, const Id&) = default;  // NOLINT(modernize-use-nullptr)
-};
-using NodeId = Id<struct NodeTag>;
-using PortId = Id<struct PortTag>;
 
 enum class NodeType : std::uint8_t { Ca = 1, Switch = 2, Router = 3 };  // NodeInfo encoding
 
@@ -260,6 +250,12 @@ class Fabric {
   // Sorted by (in, out): by node, then input port, then output port. Empty: none were read.
   std::span<const SlToVlTable> sl_to_vl_tables() const { return sl_to_vl_; }
 
+  // Adaptive-routing state, one per switch that was asked, sorted by switch. Empty: AR state
+  // was not read (which says nothing about whether AR is on).
+  std::span<const SwitchAr> adaptive_routing() const { return ar_; }
+
+  const SwitchAr* adaptive_routing_of(NodeId switch_node) const;  // nullptr: not read
+
   const Provenance& provenance() const { return provenance_; }
 
   friend bool operator==(const Fabric& a, const Fabric& b);
@@ -270,6 +266,7 @@ class Fabric {
   std::vector<Port> ports_;
   std::vector<ForwardingTable> tables_;
   std::vector<SlToVlTable> sl_to_vl_;
+  std::vector<SwitchAr> ar_;
   Provenance provenance_;
   std::unordered_map<Guid, NodeId> node_by_guid_;
   std::unordered_map<Lid, PortId> port_by_base_lid_;

@@ -50,6 +50,9 @@ class FabricBuilder {
   // REQUIRES: both are ports of this builder, of one node.
   void add_sl_to_vl_table(PortId in, PortId out, const std::array<std::uint8_t, 16>& vl);
 
+  // One switch's AR state. A second one for the same switch replaces the first.
+  void set_switch_ar(SwitchAr ar);
+
   void set_provenance(Provenance provenance) { provenance_ = std::move(provenance); }
 
   // Builds the snapshot. Leaves the builder empty.
@@ -61,6 +64,7 @@ class FabricBuilder {
   std::vector<std::vector<PortId>> ports_by_node_;  // per node, in insertion order
   std::vector<ForwardingTable> tables_;
   std::vector<SlToVlTable> sl_to_vl_;
+  std::vector<SwitchAr> ar_;
   Provenance provenance_;
   std::unordered_map<Guid, NodeId> node_by_guid_;
 };

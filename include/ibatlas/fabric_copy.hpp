@@ -1,7 +1,7 @@
 #pragma once
 
 // Starting a new snapshot from an existing one: a FabricBuilder that already holds every
-// node, port, cable, forwarding table, SL-to-VL table and the provenance of a Fabric, to be
+// node, port, cable, forwarding table, SL-to-VL table, AR state and the provenance of a Fabric, to be
 // edited and built again (Fabric itself is immutable).
 
 #include <vector>

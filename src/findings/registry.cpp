@@ -9,7 +9,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 45> kChecks = {{
+constexpr std::array<CheckInfo, 72> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -57,6 +57,34 @@ constexpr std::array<CheckInfo, 45> kChecks = {{
     {"probe.unreachable_host", Error, "A host's probe agent did not answer"},
     {"probe.inconclusive", Warning, "The probes could neither confirm nor clear a suspect link"},
     {"probe.regression", Error, "A path or link is slower than in the baseline run"},
+    // The adaptive-routing audit (ar/ar_checks.hpp): keep together.
+    {"ar.unsupported", Info, "Switch without adaptive routing, or it did not answer"},
+    {"ar.decode_uncertain", Info, "AR group masks fit no known port-bit mapping"},
+    {"ar.tables_incomplete", Warning, "Some AR table blocks did not answer"},
+    {"ar.not_in_dump", Info, "A switch of the fabric is missing from the AR dump"},
+    {"ar.unknown_switch", Warning, "The AR dump names a switch the fabric does not hold"},
+    {"ar.not_as_expected", Warning, "AR setting differs from --ar-expect"},
+    {"ar.disabled_in_tier", Warning, "AR off on a switch whose peers have it on"},
+    {"ar.sl_mask_mismatch", Warning, "Peers apply AR to different SLs"},
+    {"ar.transport_mismatch", Warning, "Peers exclude different transports from AR"},
+    {"ar.subgroups_mismatch", Warning, "Peers use different numbers of AR sub-groups"},
+    {"ar.ageing_mismatch", Info, "Peers age bounded-AR bursts differently"},
+    {"ar.shield_partial", Warning, "Fallback routing / notifications on some peers only"},
+    {"ar.mode_mix", Info, "Peers use different Bounded/Free/HBF mixes"},
+    {"ar.hbf_ar_overlap", Warning, "AR and HBF claim the same SLs"},
+    {"ar.tables_unused", Info, "AR on with only static entries, or off with adaptive ones"},
+    {"ar.group_out_of_range", Error, "AR entry names a group or table past the switch's range"},
+    {"ar.group_empty", Error, "AR entry's group has no port"},
+    {"ar.default_port_not_in_group", Error, "AR DefaultPort is not in the entry's group"},
+    {"ar.static_lft_mismatch", Warning, "AR DefaultPort differs from the plain LFT"},
+    {"ar.group_port_invalid", Error, "AR group names port 0 or a port the switch lacks"},
+    {"ar.group_port_down", Warning, "AR group holds a port that is not up"},
+    {"ar.group_port_not_minhop", Warning, "AR group holds a port no closer to the destination"},
+    {"ar.group_port_to_hca", Error, "AR group holds a port to a CA that is not the destination"},
+    {"ar.subgroup_overlap", Warning, "A port is in two sub-groups of one AR group"},
+    {"ar.path_dead_end", Error, "Some AR choice toward a LID ends where it cannot go on"},
+    {"ar.path_loop", Error, "Some AR choice toward a LID comes back to a switch"},
+    {"ar.group_id_per_dlid", Warning, "Peers give one destination different AR group numbers"},
 }};
 
 }  // namespace

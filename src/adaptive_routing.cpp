@@ -1,0 +1,59 @@
+#include "ibatlas/adaptive_routing.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ibatlas {
+
+std::uint16_t effective_sl_mask(const ArInfo& info) {
+  return info.by_sl_en ? info.enable_by_sl_mask : std::uint16_t{0xFFFF};
+}
+
+bool has_capability(const ArCapabilities& mask, ArCapabilityBit bit) {
+  auto k = static_cast<unsigned>(bit);
+  return (mask[k / 32] >> (k % 32)) & 1U;
+}
+
+std::string to_string(ArLidState state) {
+  switch (state) {
+    case ArLidState::Bounded:
+      return "Bounded";
+    case ArLidState::Free:
+      return "Free";
+    case ArLidState::Static:
+      return "Static";
+    case ArLidState::Hbf:
+      return "HBF";
+  }
+  return "?";
+}
+
+std::optional<ArLidState> parse_ar_lid_state(std::string_view text) {
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (ArLidState state :
+       {ArLidState::Bounded, ArLidState::Free, ArLidState::Static, ArLidState::Hbf}) {
+    std::string name = to_string(state);
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower == name) {
+      return state;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string to_string(ArSupport support) {
+  switch (support) {
+    case ArSupport::Supported:
+      return "supported";
+    case ArSupport::Unsupported:
+      return "unsupported";
+    case ArSupport::NoAnswer:
+      return "no answer";
+  }
+  return "?";
+}
+
+}  // namespace ibatlas
