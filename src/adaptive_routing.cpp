@@ -56,4 +56,34 @@ std::string to_string(ArSupport support) {
   return "?";
 }
 
+std::string ar_summary(const SwitchAr& ar) {
+  if (ar.support != ArSupport::Supported) {
+    std::string head = ar.support == ArSupport::NoAnswer ? "AR: no answer" : "AR unsupported";
+    return ar.reason.empty() ? head : head + ": " + ar.reason;
+  }
+  std::array<std::size_t, 4> by_state{};
+  for (const ArLft& lft : ar.lfts) {
+    for (const std::optional<ArLftEntry>& entry : lft.entries) {
+      if (entry) {
+        ++by_state[static_cast<std::size_t>(entry->state)];
+      }
+    }
+  }
+  std::string line = !ar.info ? "AR tables" : ar.info->enabled ? "AR on" : "AR off";
+  std::size_t adaptive = by_state[0] + by_state[1] + by_state[3];
+  line += ": " + std::to_string(adaptive) + " adaptive LIDs";
+  std::string mix;
+  for (ArLidState state : {ArLidState::Bounded, ArLidState::Free, ArLidState::Hbf}) {
+    std::size_t n = by_state[static_cast<std::size_t>(state)];
+    if (n != 0) {
+      mix += (mix.empty() ? "" : ", ") + to_string(state) + " " + std::to_string(n);
+    }
+  }
+  if (!mix.empty()) {
+    line += " (" + mix + ")";
+  }
+  line += ", " + std::to_string(ar.groups.size()) + " sub-groups";
+  return line;
+}
+
 }  // namespace ibatlas

@@ -158,4 +158,13 @@ struct SwitchAr {
   friend bool operator==(const SwitchAr&, const SwitchAr&) = default;
 };
 
+// One line for people: "AR on: 1,204 adaptive LIDs (Free 1,204), 12 groups", "AR off",
+// "AR unsupported: GeneralInfo has no AR capability", "AR: no answer (...)".
+std::string ar_summary(const SwitchAr& ar);
+
+// True when the switch's AR state was read and AR is on.
+inline bool ar_enabled(const SwitchAr& ar) {
+  return ar.support == ArSupport::Supported && ar.info && ar.info->enabled;
+}
+
 }  // namespace ibatlas

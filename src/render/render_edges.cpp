@@ -80,6 +80,9 @@ std::vector<std::string> node_lines(const Fabric& fabric, const Tiers& tiers, No
                       : node.port_count == 1 ? "1 port, "
                                              : std::to_string(node.port_count) + " ports, ";
   lines.push_back(ports + std::to_string(cabled) + " cabled");
+  if (const SwitchAr* ar = fabric.adaptive_routing_of(id)) {
+    lines.push_back(ar_summary(*ar));
+  }
   return lines;
 }
 

@@ -86,6 +86,27 @@ void relabel_duplicate_switches(Builder& b) {
   }
 }
 
+// Switch boxes whose chips route adaptively say so under their name ("AR on"; a chassis
+// with some chips on: "AR on 3/8"), so the map shows where the static tables are only
+// defaults. Nothing when the snapshot holds no AR state: absent is not "off".
+void mark_adaptive_routing(Builder& b) {
+  for (RenderNode& n : b.model.nodes) {
+    if (n.kind != BoxKind::Switch && n.kind != BoxKind::Chassis) {
+      continue;
+    }
+    std::size_t on = 0;
+    for (NodeId chip : n.members) {
+      const SwitchAr* ar = b.fabric.adaptive_routing_of(chip);
+      on += ar != nullptr && ar_enabled(*ar) ? 1 : 0;
+    }
+    if (on == n.members.size() && on != 0) {
+      n.label += "\nAR on";
+    } else if (on != 0) {
+      n.label += "\nAR on " + std::to_string(on) + "/" + std::to_string(n.members.size());
+    }
+  }
+}
+
 // The boxes a node's cables reach, sorted; nullopt when one of them is not a switch box.
 std::optional<std::vector<std::size_t>> switch_peers(const Builder& b, NodeId id) {
   std::vector<std::size_t> peers;
@@ -220,6 +241,7 @@ RenderModel build_render_model(const Fabric& fabric, const Tiers& tiers,
   b.model.box_of.assign(fabric.nodes().size(), std::nullopt);
   add_switch_boxes(b);
   relabel_duplicate_switches(b);
+  mark_adaptive_routing(b);
   add_host_boxes(b);
   place_aggregation_nodes(b);
   if (options.focus) {
