@@ -61,7 +61,7 @@ CablingPlan load_plan(const CheckOptions& options, std::ostream& err) {
 // Loads everything first, so a bad file fails before any output.
 std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& err) {
   auto in = std::make_unique<Inputs>();
-  in->fabric = load_source(options.source, options.source_options, err).fabric;
+  in->fabric = load_main_source(options.source, options.source_options, err).fabric;
   if (!options.plan.empty()) {
     in->plan = load_plan(options, err);
     in->audit.plan = &*in->plan;
@@ -93,6 +93,11 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   // 3. print; 4. the exit status says whether a finding reached --fail-on.
   std::unique_ptr<Inputs> in = load_inputs(options, err);
   std::vector<Finding> findings = run_checks(in->fabric, in->audit);
+  if (!options.source_options.ar_findings.empty()) {  // attaching --ar FILE found these
+    const std::vector<Finding>& attach = options.source_options.ar_findings;
+    findings.insert(findings.end(), attach.begin(), attach.end());
+    sort_findings(findings);
+  }
   if (options.json) {
     write_check_json(in->fabric, findings, out);
   } else if (options.worklist) {

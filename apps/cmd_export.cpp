@@ -46,7 +46,7 @@ void write_export(const std::string& to, const Fabric& fabric, std::ostream& out
 }
 
 int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
-  Fabric fabric = load_source(options.source, options.source_options, err).fabric;
+  Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
   if (options.output == "-") {
     write_export(options.to, fabric, out, err);
     return kExitOk;

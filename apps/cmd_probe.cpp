@@ -89,7 +89,7 @@ class InterruptScope {
 };
 
 Fabric load_with_tables(const ProbeOptions& options, std::ostream& err) {
-  Fabric fabric = load_source(options.source, options.source_options, err).fabric;
+  Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
   fabric = attach_lft_files(std::move(fabric), options.lfts, err);
   if (!options.compute.empty()) {
     fabric =

@@ -153,7 +153,7 @@ std::string render_with_progress(const RenderModel& model, MapFormat format, std
 int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Everything that can fail on input first: format, source, findings, focus.
   MapFormat format = map_format(options);
-  Fabric fabric = load_source(options.source, options.source_options, err).fabric;
+  Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
   std::vector<Finding> findings = findings_for(options, fabric);
   RenderOptions render = render_options(options, fabric, findings);
   // 2. The model, 3. the marks, 4. layout and output.

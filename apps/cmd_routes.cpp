@@ -47,7 +47,7 @@ double seconds_since(Clock::time_point start) {
 }
 
 Fabric load(const RoutesOptions& options, std::ostream& err) {
-  return load_source(options.source, options.source_options, err).fabric;
+  return load_main_source(options.source, options.source_options, err).fabric;
 }
 
 // Steps 1-4 of run_routes: the fabric whose tables the command is about.

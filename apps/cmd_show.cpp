@@ -43,7 +43,7 @@ nlohmann::ordered_json summary_json(const FabricSummary& s, const Provenance& pr
 }
 
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
-  ReadResult read = load_source(options.source, options.source_options, err);
+  ReadResult read = load_main_source(options.source, options.source_options, err);
   FabricSummary summary = summarize(read.fabric);
   if (options.json) {
     out << summary_json(summary, read.fabric.provenance())

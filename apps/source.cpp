@@ -15,6 +15,7 @@
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/formats/detect.hpp"
+#include "ibatlas/formats/far.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
@@ -144,6 +145,44 @@ ReadResult load_source(const std::string& source, const SourceOptions& options, 
   return result;
 }
 
+ReadResult load_main_source(const std::string& source, const SourceOptions& options,
+                            std::ostream& err) {
+  bool live = is_live_source(source);
+  if (options.ar && options.ar->empty() && !live) {
+    throw Error("--ar without a FILE reads adaptive-routing state in a live crawl, and " + source +
+                " is a file: give the AR dump (--ar ibdiagnet2.far), or a snapshot taken with "
+                "`discover --ar`");
+  }
+  ReadResult read = load_source(source, options, err);
+  if (!options.ar || options.ar->empty()) {
+    return read;
+  }
+  const std::string& path = *options.ar;
+  FarAttachResult attached = attach_far(read.fabric, read_far(read_file(path), path), path);
+  std::size_t missing = 0;
+  for (const Finding& f : attached.findings) {
+    if (f.check == "ar.unknown_switch") {
+      err << "ibatlas: " << printable_input(f.message) << '\n';
+    }
+    missing += f.check == "ar.not_in_dump" ? 1 : 0;
+  }
+  if (missing != 0) {
+    err << "ibatlas: " << path << ": " << missing
+        << " switch(es) of the fabric are not in the dump (ar.not_in_dump)\n";
+  }
+  read.fabric = std::move(attached.fabric);
+  options.ar_findings = std::move(attached.findings);
+  return read;
+}
+
+void refuse_ar_dump(const SourceOptions& options, const std::string& command) {
+  if (options.ar && !options.ar->empty()) {
+    throw Error("--ar FILE attaches an AR dump to one SOURCE, and " + command +
+                " reads several: attach it first with `ibatlas convert SOURCE --ar FILE -o "
+                "snapshot.xml`");
+  }
+}
+
 int with_live_status(int status, const SourceOptions& options) {
   bool worse = status == kExitOk || status == kExitFindings;
   return options.outcome.partial > 0 && worse ? kExitPartial : status;
@@ -193,6 +232,12 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
   cmd.add_option("--max-hops", live.max_hops, "Longest directed route followed (default 63)")
       ->group(kGroup)
       ->check(CLI::Range(1, 63));
+  cmd.add_option("--ar", options.ar,
+                 "Adaptive-routing state: alone, read it in the live crawl (vendor SMPs, GET "
+                 "only); with a FILE, attach ibdiagnet's AR dump (ibdiagnet2.far)")
+      ->expected(0, 1)
+      ->type_name("[FILE]")
+      ->group(kGroup);
 }
 
 void write_to(const std::string& path, std::ostream& out,

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -46,6 +47,12 @@ struct SourceOptions {
   std::string node_name_map;  // path, empty: none
   bool verbose = false;       // list skipped noise lines (or crawl statistics) on `err`
   LiveSourceOptions live;
+  // --ar: absent: not given; empty: read adaptive-routing state in the live crawl; else the
+  // path of ibdiagnet's AR dump (ibdiagnet2.far), attached to the command's SOURCE.
+  std::optional<std::string> ar;
+  // What attaching the AR dump found (ar.unknown_switch, ar.not_in_dump); `check` reports
+  // them with its own findings. Written by load_main_source, like `outcome`.
+  mutable std::vector<Finding> ar_findings;
   // Written by load_source, which gets the options by const reference (commands hold their
   // options const while they run): the outcome is a result, not an option.
   mutable LiveOutcome outcome;
@@ -60,6 +67,17 @@ bool is_live_source(const std::string& source);
 // still returns what answered and counts in options.outcome. Throws Error when the port
 // cannot be opened, or for a malformed `live:` spelling.
 ReadResult load_source(const std::string& source, const SourceOptions& options, std::ostream& err);
+
+// load_source for the one SOURCE of a command, with --ar: a live SOURCE reads AR state in
+// its crawl; a file SOURCE gets the AR dump attached (its notes on `err`, its findings in
+// options.ar_findings). Throws Error for a bare --ar on a file SOURCE (nothing to read AR
+// from), and what load_source and read_far throw.
+ReadResult load_main_source(const std::string& source, const SourceOptions& options,
+                            std::ostream& err);
+
+// Throws Error when --ar names a dump on a command that reads several SOURCEs (diff,
+// history), where it is not clear which one it belongs to.
+void refuse_ar_dump(const SourceOptions& options, const std::string& command);
 
 // `status` (what the command decided) raised to kExitPartial when a live source was
 // partial: the result is printed, but it is not the whole fabric.
