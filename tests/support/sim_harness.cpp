@@ -1,5 +1,6 @@
 #include "support/sim_harness.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -177,16 +178,18 @@ std::optional<int> wait_exit(pid_t pid, milliseconds timeout) {
   }
 }
 
-// SIGTERM, then SIGKILL after a grace period; reaps the process.
-void stop_process(pid_t pid) noexcept {
+// SIGTERM, then SIGKILL after a grace period; reaps the process and returns its exit code.
+int stop_process(pid_t pid) noexcept {
   if (pid <= 0) {
-    return;
+    return -1;
   }
   ::kill(pid, SIGTERM);
-  if (!wait_exit(pid, kStopGrace)) {
+  std::optional<int> code = wait_exit(pid, kStopGrace);
+  if (!code) {
     ::kill(pid, SIGKILL);
-    wait_exit(pid, kStopGrace);
+    code = wait_exit(pid, kStopGrace);
   }
+  return code.value_or(-1);
 }
 
 // Waits until the file at `path` contains `needle`. Throws if `pid` exits first or at the
@@ -383,7 +386,35 @@ ProcessResult SimFabric::run(const std::vector<std::string>& argv, milliseconds 
   return run_process(argv, dir_, timeout, client_environment());
 }
 
+pid_t SimFabric::start_client(const std::vector<std::string>& argv,
+                              const std::vector<std::string>& env, const std::string& ready,
+                              const std::string& log) {
+  if (argv.empty()) {
+    fail("start_client: empty argv");
+  }
+  std::string program = argv[0].find('/') == std::string::npos ? find_program(argv[0]) : argv[0];
+  std::vector<std::string> all = client_environment();
+  all.insert(all.end(), env.begin(), env.end());
+  pid_t pid = spawn({program, argv, environment_with(all), dir_, -1, log, ""});
+  clients_.push_back(pid);
+  wait_for_text(log, ready, pid, start_timeout_, program);
+  return pid;
+}
+
+int SimFabric::stop_client(pid_t pid) {
+  auto it = std::find(clients_.begin(), clients_.end(), pid);
+  if (it == clients_.end()) {
+    return -1;
+  }
+  clients_.erase(it);
+  return stop_process(pid);
+}
+
 void SimFabric::stop_all() noexcept {
+  for (pid_t pid : clients_) {
+    stop_process(pid);
+  }
+  clients_.clear();
   // opensm first: with ibsim gone it blocks in recv and ignores SIGTERM.
   stop_process(opensm_pid_);
   opensm_pid_ = -1;

@@ -63,6 +63,17 @@ class SimFabric {
   ProcessResult run(const std::vector<std::string>& argv,
                     milliseconds timeout = milliseconds(60000));
 
+  // Starts a long-running client in the background, attached as run() attaches programs,
+  // plus `env` ("NAME=value", e.g. SIM_HOST): stdout and stderr to `log`. Returns once the
+  // log contains `ready`; throws with the log's tail if the program exits first or at the
+  // start timeout. Stopped by stop_client, else by the destructor (before opensm and ibsim).
+  pid_t start_client(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                     const std::string& ready, const std::string& log);
+
+  // SIGTERM, then SIGKILL after a grace period. Returns the exit code (128 + signal number
+  // when killed), -1 if `pid` is not a client of this fabric.
+  int stop_client(pid_t pid);
+
   const std::string& dir() const { return dir_; }  // private temp dir, removed at the end
 
   const std::string& socket_name() const { return socket_name_; }
@@ -86,6 +97,7 @@ class SimFabric {
   int console_fd_ = -1;
   pid_t ibsim_pid_ = -1;
   pid_t opensm_pid_ = -1;
+  std::vector<pid_t> clients_;  // start_client's, still running
   unsigned runs_ = 0;
   milliseconds start_timeout_;
 };
