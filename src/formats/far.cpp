@@ -141,18 +141,20 @@ void FarReader::handle(std::string_view line) {
 
 void FarReader::at_end() {
   constexpr std::string_view kEnd = "end of file";
+  // The last line (line 1 for an empty text), where the missing part should have followed.
+  Where last{name_, std::max<std::size_t>(lines_.line_number(), 1)};
   switch (expect_) {
     case Expect::Version:
-      far_text::fail(where(), "\"File version: N\"", std::string(kEnd));
+      far_text::fail(last, "\"File version: N\"", std::string(kEnd));
     case Expect::Switch:
       return;  // no switch at all is allowed: ibatlas writes that for a fabric without AR
     case Expect::LftRows:
       finish_switch();
       return;
     case Expect::Groups:
-      far_text::fail(where(), "\"Groups Definition:\"", std::string(kEnd));
+      far_text::fail(last, "\"Groups Definition:\"", std::string(kEnd));
     case Expect::GroupRows:
-      far_text::fail(where(), "\"LFT Definition:\"", std::string(kEnd));
+      far_text::fail(last, "\"LFT Definition:\"", std::string(kEnd));
     case Expect::GroupHeader:
     case Expect::GroupDashes:
     case Expect::Plft:
@@ -160,7 +162,7 @@ void FarReader::at_end() {
     case Expect::LftDashes:
       break;
   }
-  far_text::fail(where(), "the rest of the switch's tables", std::string(kEnd));
+  far_text::fail(last, "the rest of the switch's tables", std::string(kEnd));
 }
 
 void FarReader::open_switch(std::string_view line) {

@@ -90,7 +90,8 @@ bool is_switch_line(std::string_view line) {
 }
 
 bool names_switch(std::string_view line) {
-  return is_switch_line(line) && starts_with(next_trimmed_token(line), "0x");
+  std::string_view rest = line;
+  return next_trimmed_token(rest) == "Switch" && starts_with(next_trimmed_token(rest), "0x");
 }
 
 Guid parse_switch_line(std::string_view line, const Where& where) {
