@@ -1,11 +1,11 @@
-// XML snapshot writer (format versions 1 and 2; docs/formats.md describes every element).
+// XML snapshot writer (format versions 1 to 3; docs/formats.md describes every element).
 // The reader is xml_snapshot_reader.cpp; the names both use are in xml_snapshot_schema.hpp.
 //
 // Lossless by construction: free text is escaped (escape_free_text) so that any byte a node
 // description can hold comes back and the file stays XML 1.0; every optional field is an attribute
 // that is present exactly when the value is, nodes keep their order (ports are referenced by node
 // index, since GUIDs can repeat in a live crawl), a forwarding table is its bytes in hex and an
-// SL-to-VL table its 16 VLs, one hex digit each.
+// SL-to-VL table its 16 VLs, one hex digit each. AR state is in xml_snapshot_ar.cpp.
 
 #include "ibatlas/formats/xml_snapshot.hpp"
 
@@ -18,6 +18,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/output_file.hpp"
 
+#include "formats/xml_snapshot_ar.hpp"
 #include "formats/xml_snapshot_schema.hpp"
 #include "text.hpp"
 
@@ -66,14 +67,19 @@ bool needs_escape(const std::string& value) {
   return xml_schema::escape_free_text(value) != value;
 }
 
+// The lowest version that holds the fabric, so that an older ibatlas reads what it can and
+// rejects the rest by its version: 3 with AR state, 2 with escaped free text, else 1.
 int version_for(const Fabric& fabric) {
+  if (!fabric.adaptive_routing().empty()) {
+    return xml_schema::kAdaptiveRoutingVersion;
+  }
   const Provenance& p = fabric.provenance();
   bool escaped = needs_escape(p.source) || needs_escape(p.format) || needs_escape(p.tool) ||
                  (p.time && needs_escape(*p.time));
   for (const Node& node : fabric.nodes()) {
     escaped = escaped || needs_escape(node.description);
   }
-  return escaped ? kXmlSnapshotVersion : xml_schema::kPlainTextVersion;
+  return escaped ? xml_schema::kEscapedTextVersion : xml_schema::kPlainTextVersion;
 }
 
 void put_counters(pugi::xml_node port_element, const PortCounters& counters) {
@@ -215,6 +221,9 @@ void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
   }
   for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
     put_sl_to_vl(fabric, root, table);
+  }
+  for (const SwitchAr& ar : fabric.adaptive_routing()) {
+    xml_schema::put_adaptive_routing(root, ar);
   }
   doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
 }

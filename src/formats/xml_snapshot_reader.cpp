@@ -1,4 +1,5 @@
-// XML snapshot reader (format versions 1 and 2; docs/formats.md). Strict on purpose: a
+// XML snapshot reader (format versions 1 to 3; docs/formats.md; AR state in
+// xml_snapshot_ar_reader.cpp). Strict on purpose: a
 // snapshot is written by a program, so anything unexpected (XML that XML 1.0 forbids, an
 // unknown element or attribute, a value out of range, a dangling peer) is an error naming
 // the line, never a silent default.
@@ -17,6 +18,7 @@
 #include "ibatlas/formats/xml_snapshot.hpp"
 
 #include "formats/xml_checked.hpp"
+#include "formats/xml_snapshot_ar.hpp"
 #include "formats/xml_snapshot_schema.hpp"
 #include "formats/xml_strict.hpp"
 #include "text.hpp"
@@ -81,6 +83,7 @@ class SnapshotReader {
   FabricBuilder builder_;
   std::vector<PendingPeer> peers_;
   std::set<std::pair<PortId, PortId>> sl_to_vl_seen_;
+  std::uint64_t version_ = 0;
 };
 
 void SnapshotReader::check_root(const pugi::xml_document& doc) {
@@ -96,13 +99,14 @@ void SnapshotReader::check_root(const pugi::xml_document& doc) {
   }
   if (*number < xml_schema::kPlainTextVersion || *number > kXmlSnapshotVersion) {
     c_.fail(root,
-            "snapshot version 1 or " + std::to_string(kXmlSnapshotVersion) +
+            "snapshot version 1 to " + std::to_string(kXmlSnapshotVersion) +
                 (*number > kXmlSnapshotVersion ? " (this file is from a newer ibatlas; upgrade it)"
                                                : ""),
             "version " + quote_found(version));
   }
   // Version 1 was written before the escape: its backslashes are text.
   c_.set_escaped_free_text(*number > xml_schema::kPlainTextVersion);
+  version_ = *number;
   c_.check_attributes(root, kRootAttributes);
   for (pugi::xml_node top = root.next_sibling(); top; top = top.next_sibling()) {
     if (top.type() == pugi::node_element || top.type() == pugi::node_pcdata) {
@@ -346,6 +350,7 @@ Fabric SnapshotReader::read() {
   pugi::xml_node root = doc.document_element();
   bool have_provenance = false;
   std::vector<pugi::xml_node> tables;
+  std::vector<pugi::xml_node> ar;
   for (pugi::xml_node child : root.children()) {
     std::string_view kind = child.name();
     if (kind == "provenance" && !have_provenance) {
@@ -355,8 +360,12 @@ Fabric SnapshotReader::read() {
       read_node(child);
     } else if (kind == "forwarding-table" || kind == "sl2vl-table") {
       tables.push_back(child);
+    } else if (kind == "adaptive-routing" && version_ >= xml_schema::kAdaptiveRoutingVersion) {
+      ar.push_back(child);
     } else {
-      c_.fail(child, "<provenance> (once), <node>, <forwarding-table> or <sl2vl-table>",
+      c_.fail(child,
+              "<provenance> (once), <node>, <forwarding-table>, <sl2vl-table> or (from "
+              "version 3) <adaptive-routing>",
               XmlChecker::describe(child));
     }
   }
@@ -373,6 +382,7 @@ Fabric SnapshotReader::read() {
       read_table(table);
     }
   }
+  xml_schema::read_adaptive_routing(c_, builder_, ar);
   return std::move(builder_).build();
 }
 

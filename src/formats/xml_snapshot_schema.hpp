@@ -16,8 +16,10 @@ namespace ibatlas::xml_schema {
 constexpr const char* kRoot = "ibatlas-snapshot";
 
 // The version a snapshot whose free text needs no escape is written as, so that an older
-// ibatlas reads it; kXmlSnapshotVersion (2) once any text holds an escape.
+// ibatlas reads it; kEscapedTextVersion once any text holds an escape. A snapshot with AR
+// state is kAdaptiveRoutingVersion (3, xml_snapshot_ar.hpp), its free text escaped as in 2.
 constexpr int kPlainTextVersion = 1;
+constexpr int kEscapedTextVersion = 2;
 
 // Free text from format version 2: "\\" for a backslash and "\xHH" for each byte XML 1.0
 // cannot carry or a parser would change (controls, tab, CR, LF, DEL), for each byte not part

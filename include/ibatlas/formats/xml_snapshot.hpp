@@ -11,9 +11,10 @@
 
 namespace ibatlas {
 
-// The newest format version, which the reader reads along with version 1. The writer writes
-// version 1 when no free text needs an escape (docs/formats.md), so older readers read it.
-constexpr int kXmlSnapshotVersion = 2;
+// The newest format version, which the reader reads along with versions 1 and 2. The writer
+// writes the lowest version that holds the fabric (docs/formats.md): 3 only with AR state,
+// 2 only when free text needs an escape, else 1, so older readers read what they can.
+constexpr int kXmlSnapshotVersion = 3;
 
 ReadResult read_xml_snapshot(std::string_view text, std::string_view name);
 // True when `line`, the first (trimmed) line that is not blank, starts an XML document.

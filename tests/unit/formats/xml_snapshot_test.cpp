@@ -177,7 +177,7 @@ constexpr test::BadInputCase kBadCases[] = {
     {"two roots", "</ibatlas-snapshot>\n",
      "</ibatlas-snapshot>\n<ibatlas-snapshot version=\"1\"/>\n", 15,
      "expected nothing after </ibatlas-snapshot>"},
-    {"newer version", "version=\"1\">", "version=\"3\">", 2, "newer ibatlas"},
+    {"newer version", "version=\"1\">", "version=\"4\">", 2, "newer ibatlas"},
     {"no version", "<ibatlas-snapshot version=\"1\">", "<ibatlas-snapshot>", 2,
      "expected attribute version of <ibatlas-snapshot>, found none"},
     {"unknown attribute", "lid=\"1\"", "lidd=\"1\"", 5, "found attribute \"lidd\""},
