@@ -39,6 +39,16 @@ nlohmann::ordered_json summary_json(const FabricSummary& s, const Provenance& pr
   j["switches_by_radix"] = radix;
   j["down_ports"] = s.down_ports;
   j["lacks"] = s.lacks;
+  if (const std::optional<ArSummary>& ar = s.adaptive_routing) {  // absent: AR never read
+    j["adaptive_routing"] = {{"switches", ar->switches},
+                             {"enabled", ar->enabled},
+                             {"disabled", ar->disabled},
+                             {"settings_unknown", ar->settings_unknown},
+                             {"unsupported", ar->unsupported},
+                             {"no_answer", ar->no_answer},
+                             {"decode_uncertain", ar->decode_uncertain},
+                             {"tables_incomplete", ar->tables_incomplete}};
+  }
   return j;
 }
 

@@ -71,7 +71,39 @@ void find_lacks(const Fabric& fabric, FabricSummary& s) {
   }
 }
 
+void count_ar(const SwitchAr& ar, ArSummary& s) {
+  ++s.switches;
+  s.decode_uncertain += ar.decode_uncertain ? 1 : 0;
+  s.tables_incomplete += ar.tables_complete ? 0 : 1;
+  switch (ar.support) {
+    case ArSupport::Unsupported:
+      ++s.unsupported;
+      return;
+    case ArSupport::NoAnswer:
+      ++s.no_answer;
+      return;
+    case ArSupport::Supported:
+      break;
+  }
+  if (!ar.info) {
+    ++s.settings_unknown;
+  } else {
+    ++(ar.info->enabled ? s.enabled : s.disabled);
+  }
+}
+
 }  // namespace
+
+std::optional<ArSummary> summarize_ar(const Fabric& fabric) {
+  if (fabric.adaptive_routing().empty()) {
+    return std::nullopt;
+  }
+  ArSummary s;
+  for (const SwitchAr& ar : fabric.adaptive_routing()) {
+    count_ar(ar, s);
+  }
+  return s;
+}
 
 FabricSummary summarize(const Fabric& fabric) {
   FabricSummary s;
@@ -92,6 +124,7 @@ FabricSummary summarize(const Fabric& fabric) {
     }
   }
   find_lacks(fabric, s);
+  s.adaptive_routing = summarize_ar(fabric);
   return s;
 }
 

@@ -8,6 +8,24 @@
 
 namespace ibatlas {
 
+namespace {
+
+// Only when the fabric holds AR state: a snapshot that never read it prints nothing here.
+void write_ar(const ArSummary& ar, std::ostream& out) {
+  out << "adaptive routing: " << ar.switches << " switches read\n";
+  out << "  enabled: " << ar.enabled << '\n';
+  out << "  disabled: " << ar.disabled << '\n';
+  if (ar.settings_unknown != 0) {
+    out << "  supported, settings not read: " << ar.settings_unknown << '\n';
+  }
+  out << "  unsupported: " << ar.unsupported << '\n';
+  out << "  no answer: " << ar.no_answer << '\n';
+  out << "  decode uncertain: " << ar.decode_uncertain << '\n';
+  out << "  tables incomplete: " << ar.tables_incomplete << '\n';
+}
+
+}  // namespace
+
 void write_show_text(const FabricSummary& s, const Provenance& provenance, std::ostream& out) {
   // The source is a path or a live port's name: its bytes are shown escaped.
   out << "source:    " << text::printable(provenance.source) << " ("
@@ -34,6 +52,9 @@ void write_show_text(const FabricSummary& s, const Provenance& provenance, std::
       out << ' ' << fact << (&fact == &s.lacks.back() ? "" : ",");
     }
     out << '\n';
+  }
+  if (s.adaptive_routing) {
+    write_ar(*s.adaptive_routing, out);
   }
 }
 
