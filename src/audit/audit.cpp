@@ -12,6 +12,7 @@
 #include "ibatlas/analysis/link_speed.hpp"
 #include "ibatlas/analysis/plan.hpp"
 #include "ibatlas/analysis/port_state.hpp"
+#include "ibatlas/ar/ar_checks.hpp"
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/tiers.hpp"
 
@@ -62,6 +63,9 @@ std::vector<Finding> run_checks(const Fabric& fabric, const AuditOptions& option
   append(findings, check_ftree_ready(fabric, tiers, options));
   append(findings, check_counters(fabric, options));
   append(findings, check_routes(fabric, options));  // returns at once without tables
+  if (!fabric.adaptive_routing().empty()) {
+    append(findings, check_adaptive_routing(fabric, tiers, options));
+  }
   if (options.plan != nullptr) {
     append(findings, check_plan(fabric, *options.plan, options));
     drop_reported_downs(findings);

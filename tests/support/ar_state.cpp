@@ -86,19 +86,35 @@ std::optional<NodeId> anchor_of(const Fabric& fabric, PortId owner) {
 
 struct SwitchWork {
   SwitchAr ar;
-  std::map<std::vector<std::uint8_t>, std::uint16_t> group_of;  // port set -> number
+  std::map<std::vector<std::uint8_t>, std::uint16_t> group_of;  // port set -> key of first use
 };
 
+// A temporary number, in order of first use; number_groups renumbers.
 std::uint16_t group_number(SwitchWork& work, const std::vector<std::uint8_t>& ports) {
   auto [it, added] =
       work.group_of.emplace(ports, static_cast<std::uint16_t>(work.group_of.size() + 1));
-  if (added) {
+  return it->second;
+}
+
+// Numbers the groups 1, 2, ... in port-set order rather than order of first use: switches
+// cabled alike (the leaves of a fat-tree) then give one destination the same number, as
+// ibdiagnet expects (ar.group_id_per_dlid).
+void number_groups(SwitchWork& work) {
+  std::vector<std::uint16_t> renumber(work.group_of.size() + 1);
+  std::uint16_t next = 1;
+  for (const auto& [ports, first_use] : work.group_of) {
+    renumber[first_use] = next;
     ArGroup group;
-    group.group = it->second;
+    group.group = next++;
     group.ports = ports;
     work.ar.groups.push_back(group);
   }
-  return it->second;
+  for (std::optional<ArLftEntry>& entry : work.ar.lfts[0].entries) {
+    if (entry && is_adaptive(entry->state)) {
+      entry->group = renumber[entry->group];
+    }
+  }
+  work.ar.info->group_top = static_cast<std::uint16_t>(work.group_of.size());
 }
 
 SwitchWork start_switch(const ForwardingTable& table) {
@@ -183,7 +199,7 @@ Fabric with_consistent_ar(const Fabric& fabric, ArLidState state) {
   }
   FabricBuilder builder = from_fabric(fabric);
   for (SwitchWork& sw : work) {
-    sw.ar.info->group_top = static_cast<std::uint16_t>(sw.group_of.size());
+    number_groups(sw);
     builder.set_switch_ar(std::move(sw.ar));
   }
   return std::move(builder).build();

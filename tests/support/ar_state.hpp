@@ -20,7 +20,8 @@ namespace ibatlas::test {
 // state is Static with group 0; for every other LID the state is `state` and the group is
 // the one whose ports are every port of this switch on a min-hop path to the LID's owner
 // (switch hops by BFS over working switch-to-switch cables). Groups are deduplicated by
-// port set, numbered from 1 in order of first use, group_top = the highest number.
+// port set and numbered from 1 in port-set order (lexicographic), so that switches cabled
+// alike give a destination the same group number; group_top = the highest number.
 // REQUIRES: state is adaptive (not Static).
 Fabric with_consistent_ar(const Fabric& fabric, ArLidState state = ArLidState::Free);
 

@@ -11,8 +11,9 @@
 namespace ibatlas {
 
 // Runs link speed, link mismatch, port state, identity, fat-tree, ftree-readiness, counter,
-// routing (when the fabric holds forwarding tables: routing/route_checks.hpp) and (with
-// options.plan) cabling-plan checks. Returns the findings sorted by severity then location
+// routing (when the fabric holds forwarding tables: routing/route_checks.hpp), adaptive-
+// routing (when it holds AR state: ar/ar_checks.hpp) and (with options.plan) cabling-plan
+// checks. Returns the findings sorted by severity then location
 // (sort_findings). A port.down that a plan.missing of the same cable already reports is
 // dropped. Never throws. Without tables linear in the fabric's size (a 10k-host fat-tree
 // takes well under a second); with tables the all-pairs route validation adds

@@ -33,6 +33,22 @@ struct CounterThresholds {
   std::uint64_t vl15_dropped = 100;
 };
 
+// What every AR-capable switch should run (`--ar-expect enabled=1,sl_mask=0xffff,...`,
+// parsed by ar/ar_expect.hpp). Absent members are not checked. Published defaults disagree
+// (docs/adaptive-routing.md), so the expectation is the user's, never a guessed default.
+struct ArExpectation {
+  std::optional<bool> enabled;                    // ArInfo "e"
+  std::optional<std::uint16_t> sl_mask;           // the effective SL set (effective_sl_mask)
+  std::optional<std::uint8_t> transport_disable;  // by_transport_disable
+  std::optional<std::uint8_t> sub_groups;         // sub_groups_active
+  std::optional<std::uint32_t> ageing;            // ageing_time, microseconds
+  std::optional<bool> fr_enabled;                 // fallback routing (SHIELD)
+  std::optional<bool> no_fallback;                // a plain LFT SET is refused
+  std::optional<bool> rn_xmit_enabled;            // routing notifications
+  std::optional<bool> pfrn_enabled;
+  friend bool operator==(const ArExpectation&, const ArExpectation&) = default;
+};
+
 struct AuditOptions {
   // Every link should run at least this width / speed (`--expect-width`, `--expect-speed`).
   // When absent, the per-tier policy applies: the width/speed most links of the tier run at.
@@ -42,6 +58,7 @@ struct AuditOptions {
   const Fabric* baseline = nullptr;    // an earlier snapshot: port.down, counter rates
   const NodeNameMap* names = nullptr;  // `--node-name-map`: names used in findings
   CounterThresholds counter_thresholds;
+  std::optional<ArExpectation> ar_expect;  // `--ar-expect`
 };
 
 }  // namespace ibatlas
