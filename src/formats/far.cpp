@@ -65,6 +65,8 @@ class FarReader {
   }
 
   void handle(std::string_view line);
+  void free_text(std::string_view line);
+  void column_header(std::string_view line);
   void at_end();
   void open_switch(std::string_view line);
   void finish_switch();
@@ -98,28 +100,13 @@ void FarReader::handle(std::string_view line) {
       open_switch(line);
       return;
     case Expect::Groups:
-      if (far_text::names_switch(line)) {
-        fail("\"Groups Definition:\" before the next switch", line);
-      }
-      if (far_text::is_label(line, kLftLabel)) {
-        fail("\"Groups Definition:\" before \"LFT Definition:\"", line);
-      }
-      if (far_text::is_label(line, kGroupsLabel)) {
-        expect_ = Expect::GroupHeader;
-      }
+      free_text(line);
       return;
     case Expect::GroupHeader:
-      if (!far_text::has_tokens(line, {"Group", "Sub", "Group", "WHBF", "Ports"})) {
-        fail("the column header \"Group Sub Group WHBF Ports\"", line);
-      }
-      expect_ = Expect::GroupDashes;
-      return;
     case Expect::GroupDashes:
+    case Expect::LftHeader:
     case Expect::LftDashes:
-      if (!far_text::is_dashes(line)) {
-        fail("a line of dashes under the column header", line);
-      }
-      expect_ = expect_ == Expect::GroupDashes ? Expect::GroupRows : Expect::LftRows;
+      column_header(line);
       return;
     case Expect::GroupRows:
       group_row(line);
@@ -127,16 +114,43 @@ void FarReader::handle(std::string_view line) {
     case Expect::Plft:
       open_lft(line);
       return;
-    case Expect::LftHeader:
-      if (!far_text::has_tokens(line, {"LID", "Static", "Port", "Lid", "State", "Group"})) {
-        fail("the column header \"LID Static Port Lid State Group\"", line);
-      }
-      expect_ = Expect::LftDashes;
-      return;
     case Expect::LftRows:
       lft_row(line);
       return;
   }
+}
+
+void FarReader::free_text(std::string_view line) {
+  if (far_text::names_switch(line)) {
+    fail("\"Groups Definition:\" before the next switch", line);
+  }
+  if (far_text::is_label(line, kLftLabel)) {
+    fail("\"Groups Definition:\" before \"LFT Definition:\"", line);
+  }
+  if (far_text::is_label(line, kGroupsLabel)) {
+    expect_ = Expect::GroupHeader;
+  }
+}
+
+void FarReader::column_header(std::string_view line) {
+  if (expect_ == Expect::GroupHeader) {
+    if (!far_text::has_tokens(line, {"Group", "Sub", "Group", "WHBF", "Ports"})) {
+      fail("the column header \"Group Sub Group WHBF Ports\"", line);
+    }
+    expect_ = Expect::GroupDashes;
+    return;
+  }
+  if (expect_ == Expect::LftHeader) {
+    if (!far_text::has_tokens(line, {"LID", "Static", "Port", "Lid", "State", "Group"})) {
+      fail("the column header \"LID Static Port Lid State Group\"", line);
+    }
+    expect_ = Expect::LftDashes;
+    return;
+  }
+  if (!far_text::is_dashes(line)) {
+    fail("a line of dashes under the column header", line);
+  }
+  expect_ = expect_ == Expect::GroupDashes ? Expect::GroupRows : Expect::LftRows;
 }
 
 void FarReader::at_end() {
@@ -216,6 +230,9 @@ void FarReader::group_row(std::string_view line) {
   if (far_text::is_label(line, kLftLabel)) {
     expect_ = Expect::Plft;
     return;
+  }
+  if (far_text::is_switch_line(line)) {
+    fail("\"LFT Definition:\" before the next switch", line);
   }
   ArGroup group = far_text::parse_group_row(line, where());
   auto [known, added] =

@@ -191,6 +191,9 @@ std::vector<BadCase> bad_cases() {
       {groups("1 256 0 1,\n"),
        "t.far:6: expected a sub-group number of at most 255, found \"256\""},
       {groups("1 0 0 1,\n"), "t.far:6: expected \"LFT Definition:\", found end of file"},
+      {groups("1 0 0 1,\nSwitch 0x0002c90300000002\n"),
+       "t.far:7: expected \"LFT Definition:\" before the next switch, found \"Switch "
+       "0x0002c90300000002\""},
       {groups("LFT Definition:\nPLFT_NUM 0 top 0x5\n"),
        "t.far:7: expected \"PLFT_NUM: N , top: 0xTOP\", found \"PLFT_NUM 0 top 0x5\""},
       {groups("LFT Definition:\nPLFT_NUM: 0 , top: 5\n"),
