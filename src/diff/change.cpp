@@ -15,7 +15,7 @@ struct KindName {
   std::string_view heading;
 };
 
-constexpr std::array<KindName, 13> kKinds = {{
+constexpr std::array<KindName, 19> kKinds = {{
     {ChangeKind::NodeAdded, "node.added", "nodes added"},
     {ChangeKind::NodeRemoved, "node.removed", "nodes removed"},
     {ChangeKind::NodeReplaced, "node.replaced", "nodes replaced"},
@@ -29,6 +29,12 @@ constexpr std::array<KindName, 13> kKinds = {{
     {ChangeKind::LidChanged, "lid.changed", "LIDs changed"},
     {ChangeKind::DescriptionChanged, "description.changed", "descriptions changed"},
     {ChangeKind::CounterDelta, "counter.delta", "error counters changed"},
+    {ChangeKind::ArSupportChanged, "ar.support", "adaptive-routing support changed"},
+    {ChangeKind::ArDisabled, "ar.disabled", "adaptive routing turned off"},
+    {ChangeKind::ArEnabled, "ar.enabled", "adaptive routing turned on"},
+    {ChangeKind::ArSettingChanged, "ar.setting", "adaptive-routing settings changed"},
+    {ChangeKind::ArLftChanged, "ar.lft", "AR LFTs changed"},
+    {ChangeKind::ArGroupChanged, "ar.group", "AR groups changed"},
 }};
 
 constexpr std::array<ChangeKind, kKinds.size()> kOrder = [] {
@@ -86,7 +92,7 @@ PortRef port_ref(const Fabric& fabric, PortId port) {
 bool report_order(const Change& a, const Change& b) {
   auto key = [](const Change& c) {
     return std::make_tuple(c.kind, c.at.node_guid, port_key(c.at), std::cref(c.counter),
-                           std::cref(c.before), std::cref(c.after));
+                           std::cref(c.item), std::cref(c.before), std::cref(c.after));
   };
   return key(a) < key(b);
 }

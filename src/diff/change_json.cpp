@@ -34,6 +34,12 @@ nlohmann::ordered_json change_json(const Change& c) {
     j["reset"] = c.reset;
     j["per_hour"] = optional_json(c.per_hour);
   }
+  if (!c.item.empty()) {
+    j["item"] = c.item;
+  }
+  if (c.kind == ChangeKind::ArLftChanged) {
+    j["entries"] = optional_json(c.delta);
+  }
   return j;
 }
 

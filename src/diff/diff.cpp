@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "ibatlas/diff/ar_diff.hpp"
 #include "ibatlas/diff/attribute_diff.hpp"
 #include "ibatlas/diff/cable_diff.hpp"
 #include "ibatlas/diff/counter_diff.hpp"
@@ -80,6 +81,9 @@ FabricDiff diff_fabrics(const Fabric& before, const Fabric& after, const DiffOpt
   if (!options.ignore_counters) {
     append(d.changes, diff_counters(before, after, match, d.seconds));
   }
+  ArDiff ar = diff_adaptive_routing(before, after, match);
+  append(d.changes, std::move(ar.changes));
+  d.notes = std::move(ar.notes);
   std::sort(d.changes.begin(), d.changes.end(), report_order);
   return d;
 }

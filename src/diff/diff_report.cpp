@@ -91,6 +91,15 @@ std::string format_change(const Change& c) {
              quoted(c.after.value_or(""));
     case ChangeKind::CounterDelta:
       return counter_line(c);
+    case ChangeKind::ArSettingChanged:
+    case ChangeKind::ArGroupChanged:
+      return where(c.at) + " " + c.item + ": " + arrow(c.before, c.after);
+    case ChangeKind::ArLftChanged:
+      return where(c.at) + " " + c.item + ": " + std::to_string(c.delta.value_or(0)) +
+             " entries changed (state, group or default port)";
+    case ChangeKind::ArSupportChanged:
+    case ChangeKind::ArDisabled:
+    case ChangeKind::ArEnabled:
     case ChangeKind::PortStateChanged:
     case ChangeKind::LidChanged:
       break;
@@ -100,6 +109,9 @@ std::string format_change(const Change& c) {
 
 void write_diff_text(const FabricDiff& diff, std::ostream& out) {
   if (diff.same()) {
+    for (const std::string& note : diff.notes) {
+      out << "note: " << note << '\n';
+    }
     return;
   }
   std::map<ChangeKind, std::size_t> counts;
@@ -123,6 +135,10 @@ void write_diff_text(const FabricDiff& diff, std::ostream& out) {
     }
     out << "  " << text::printable(format_change(c)) << '\n';
   }
+  out << (diff.notes.empty() ? "" : "\n");
+  for (const std::string& note : diff.notes) {
+    out << "note: " << note << '\n';
+  }
 }
 
 void write_diff_json(const FabricDiff& diff, std::ostream& out) {
@@ -141,6 +157,7 @@ void write_diff_json(const FabricDiff& diff, std::ostream& out) {
   }
   j["counts"] = std::move(counts);
   j["changes"] = std::move(changes);
+  j["notes"] = diff.notes;
   out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 

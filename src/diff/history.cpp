@@ -39,7 +39,7 @@ History build_history(std::vector<HistorySnapshot> snapshots, const DiffOptions&
     if (i > 0) {
       FabricDiff d = diff_fabrics(*snapshots[i - 1].fabric, *snapshots[i].fabric, options);
       learn_replacements(d.changes, tracker);
-      h.timeline.push_back(TimelineStep{i - 1, i, std::move(d.changes)});
+      h.timeline.push_back(TimelineStep{i - 1, i, std::move(d.changes), std::move(d.notes)});
     }
     tracker.observe(i, *snapshots[i].fabric);
   }

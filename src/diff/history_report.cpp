@@ -48,15 +48,19 @@ void write_timeline(const History& h, std::ostream& out) {
   for (const TimelineStep& step : h.timeline) {
     changed += step.changes.empty() ? 0 : 1;
   }
+  // A step with notes only is listed too: it says what was not compared there.
   out << "\ntimeline (" << changed << " of " << h.timeline.size() << " steps changed):\n";
   for (const TimelineStep& step : h.timeline) {
-    if (step.changes.empty()) {
+    if (step.changes.empty() && step.notes.empty()) {
       continue;
     }
     out << "  " << label(h, step.from) << " -> " << label(h, step.to) << ": " << step.changes.size()
         << (step.changes.size() == 1 ? " change\n" : " changes\n");
     for (const Change& c : step.changes) {
       out << "    " << to_string(c.kind) << "  " << text::printable(format_change(c)) << '\n';
+    }
+    for (const std::string& note : step.notes) {
+      out << "    note: " << note << '\n';
     }
   }
 }
@@ -123,7 +127,10 @@ Json timeline_json(const History& h) {
     for (const Change& c : step.changes) {
       changes.push_back(diff::change_json(c));
     }
-    list.push_back(Json{{"from", step.from}, {"to", step.to}, {"changes", std::move(changes)}});
+    list.push_back(Json{{"from", step.from},
+                        {"to", step.to},
+                        {"changes", std::move(changes)},
+                        {"notes", step.notes}});
   }
   return list;
 }

@@ -127,6 +127,12 @@ void Marker::mark(const Change& c) {
     case ChangeKind::NodeReplaced:
     case ChangeKind::LidChanged:
     case ChangeKind::DescriptionChanged:
+    case ChangeKind::ArSupportChanged:
+    case ChangeKind::ArDisabled:
+    case ChangeKind::ArEnabled:
+    case ChangeKind::ArSettingChanged:
+    case ChangeKind::ArLftChanged:
+    case ChangeKind::ArGroupChanged:
       on_node(c, Highlight::Changed, text);
       break;
   }

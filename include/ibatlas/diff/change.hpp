@@ -28,6 +28,12 @@ enum class ChangeKind : std::uint8_t {
   LidChanged,          // "lid.changed"
   DescriptionChanged,  // "description.changed"
   CounterDelta,        // "counter.delta": an error counter changed
+  ArSupportChanged,    // "ar.support": supported / unsupported / no answer (ar_diff.hpp)
+  ArDisabled,          // "ar.disabled": adaptive routing on -> off
+  ArEnabled,           // "ar.enabled": adaptive routing off -> on
+  ArSettingChanged,    // "ar.setting": the SL mask, sub-groups, transports, fallback routing
+  ArLftChanged,        // "ar.lft": AR LFT entries changed (how many: delta)
+  ArGroupChanged,      // "ar.group": an AR group added, removed or changed
 };
 
 // Every kind, in report order.
@@ -57,10 +63,14 @@ struct Change {
   std::optional<PortRef> peer_after;
   std::optional<PortRef> traded_with;  // cable.swapped: the other fixed end of the trade
   // counter.delta only.
-  std::string counter;                 // "SymbolErrorCounter"
-  std::optional<std::uint64_t> delta;  // growth; after a reset (after < before), `after`
+  std::string counter;  // "SymbolErrorCounter"
+  // counter.delta: growth; after a reset (after < before), `after`. ar.lft: entries changed.
+  std::optional<std::uint64_t> delta;
   bool reset = false;
   std::optional<double> per_hour;  // when both snapshots have times, NEW later than OLD
+  // ar.setting, ar.lft, ar.group: which one ("sl_mask", "pLFT 0", "pLFT 0 table 0 group 12
+  // sub-group 0").
+  std::string item;
   friend bool operator==(const Change&, const Change&) = default;
 };
 

@@ -39,12 +39,16 @@ struct FabricDiff {
       seconds;  // from before to after, when both times are known and NEW is later
   DiffOptions options;
   std::vector<Change> changes;  // in report order (report_order)
+  // What was not compared and why, one line each (AR state only one snapshot holds); never
+  // a change.
+  std::vector<std::string> notes;
 
   bool same() const { return changes.empty(); }
 };
 
 // Matches nodes (node_match.hpp), then compares nodes, cables, link rates, port states,
-// LIDs, descriptions and error counters. Linear in the size of the two snapshots.
+// LIDs, descriptions, error counters and adaptive-routing state (ar_diff.hpp). Linear in the size
+// of the two snapshots.
 FabricDiff diff_fabrics(const Fabric& before, const Fabric& after, const DiffOptions& options = {});
 
 // A snapshot's provenance time as seconds since 1970. ISO 8601 with "Z" or "+00:00" is

@@ -32,7 +32,8 @@ struct HistorySnapshot {
 struct TimelineStep {
   std::size_t from = 0;
   std::size_t to = 0;
-  std::vector<Change> changes;  // report order
+  std::vector<Change> changes;     // report order
+  std::vector<std::string> notes;  // FabricDiff::notes: what was not compared
 };
 
 // A link that was up in some snapshots and not in others. A link is up in a snapshot when
