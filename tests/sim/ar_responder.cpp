@@ -13,6 +13,10 @@
 //
 // Prints "ar_responder: ready" to stderr once registered, and on SIGTERM or SIGINT the
 // number of requests answered per attribute, then exits 0.
+//
+//   ar_responder --write-consistent SNAPSHOT.xml DIR
+// writes DIR/<switch description>.json, the consistent state of every switch of a
+// `discover --routes` snapshot (support/ar_served_state.hpp), and prints the paths.
 
 #include <array>
 #include <csignal>
@@ -27,7 +31,10 @@
 #include <infiniband/umad.h>
 
 #include "ibatlas/discover/ar_decode.hpp"
+#include "ibatlas/formats/xml_snapshot.hpp"
+#include "ibatlas/input_file.hpp"
 
+#include "support/ar_served_state.hpp"
 #include "support/ar_state_json.hpp"
 
 namespace ibatlas {
@@ -103,12 +110,22 @@ const ArLft* lft_of(const SwitchAr& ar, std::uint8_t plft) {
   return nullptr;
 }
 
-// Entry `lid` of `lft`; one the state does not list reads as a Static entry with no port.
-ArLftEntry entry_at(const ArLft* lft, std::size_t lid) {
+// Entry `lid` of `lft`. One the state does not list reads as Static toward port 255, "no
+// route", as in a plain LFT (the legacy table, without DefaultPort, keeps a Static entry's
+// port in the group field).
+ArLftEntry entry_at(const ArLft* lft, std::size_t lid, bool legacy) {
   if (lft != nullptr && lid < lft->entries.size() && lft->entries[lid]) {
     return *lft->entries[lid];
   }
-  return ArLftEntry{};
+  constexpr std::uint8_t kNoRoute = 0xFF;
+  ArLftEntry none;
+  none.state = ArLidState::Static;
+  if (legacy) {
+    none.group = kNoRoute;
+  } else {
+    none.default_port = kNoRoute;
+  }
+  return none;
 }
 
 template <typename Block>
@@ -121,7 +138,7 @@ Reply lft_block(const SwitchAr& ar, std::uint32_t modifier, std::uint32_t max_bl
   }
   Block block;
   for (std::size_t i = 0; i < block.size(); ++i) {
-    block[i] = entry_at(lft, at.block * block.size() + i);
+    block[i] = entry_at(lft, at.block * block.size() + i, ar.legacy_lft);
   }
   return ok(encode(block));
 }
@@ -286,13 +303,34 @@ int serve(const ArStateFile& state) {
   return 0;
 }
 
+// --write-consistent: the state files of every switch of a `discover --routes` snapshot.
+int write_states(const std::string& snapshot, const std::string& dir) {
+  try {
+    Fabric fabric = read_xml_snapshot(read_file(snapshot), snapshot).fabric;
+    for (const std::string& path : test::write_consistent_states(fabric, dir)) {
+      std::printf("%s\n", path.c_str());
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ar_responder: %s\n", e.what());
+    return 2;
+  }
+}
+
 }  // namespace
 }  // namespace ibatlas
 
 int main(int argc, char** argv) {
-  if (argc != 3 || std::string(argv[1]) != "--state") {
-    std::fprintf(stderr, "usage: ar_responder --state FILE.json\n");
+  bool serve = argc == 3 && std::string(argv[1]) == "--state";
+  bool write = argc == 4 && std::string(argv[1]) == "--write-consistent";
+  if (!serve && !write) {
+    std::fprintf(stderr,
+                 "usage: ar_responder --state FILE.json\n"
+                 "       ar_responder --write-consistent SNAPSHOT.xml DIR\n");
     return 2;
+  }
+  if (write) {
+    return ibatlas::write_states(argv[2], argv[3]);
   }
 
   struct sigaction action {};

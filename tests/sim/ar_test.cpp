@@ -20,6 +20,7 @@
 #include "ibatlas/formats/findings_json.hpp"
 
 #include "discover_sim.hpp"
+#include "support/ar_served_state.hpp"
 #include "support/ar_state.hpp"
 #include "support/ar_state_json.hpp"
 
@@ -130,26 +131,8 @@ class ArLiveTest : public ::testing::Test {
 
   NodeId node(const std::string& name) const { return test::switch_named(base_, name); }
 
-  // The consistent state of one switch as a responder serves it: every LID of its LFT has
-  // an entry (a LID with_consistent_ar leaves out, e.g. the switch's own, is Static with the
-  // LFT's port, as an AR SM would leave it), and every switch can mask SLs (by_sl_cap), so
-  // that a mask on one switch is a difference, not an impossibility.
   SwitchAr state_of(const std::string& name) const {
-    SwitchAr ar = test::switch_ar(consistent_, node(name));
-    ar.info->by_sl_cap = true;
-    for (const ForwardingTable& t : base_.forwarding_tables()) {
-      if (t.switch_node != ar.switch_node) {
-        continue;
-      }
-      std::vector<std::optional<ArLftEntry>>& entries = ar.lfts.at(0).entries;
-      entries.resize(std::max(entries.size(), t.out_port.size()));
-      for (std::size_t lid = 0; lid < t.out_port.size(); ++lid) {
-        if (!entries[lid]) {
-          entries[lid] = ArLftEntry{ArLidState::Static, 0, t.out_port[lid], 0};
-        }
-      }
-    }
-    return ar;
+    return test::served_ar_state(consistent_, node(name));
   }
 
   // (Re)starts the responder of `name` serving `ar`.
@@ -252,6 +235,7 @@ const std::string kUnsupported = "ar.unsupported@lf4";
 
 TEST_F(ArLiveTest, ServedStateReadsBackAndTheConsistentFabricGivesOnlyUnsupported) {
   Fabric snap = read_live();
+  ASSERT_FALSE(snap.nodes().empty());
   for (const std::string& name : kResponders) {
     SCOPED_TRACE(name);
     SwitchAr served = state_of(name);
