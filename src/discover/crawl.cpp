@@ -47,6 +47,10 @@ void Crawl::handle(const MadJob& job, const SmpReply& reply) {
     on_sl_to_vl(job, reply);
     return;
   }
+  if (is_ar(p.kind)) {
+    on_ar(job, reply);  // AR failures are the switch's AR state, not issues
+    return;
+  }
   if (reply.status != SmpStatus::Ok) {
     on_failure(job, reply);
     return;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -14,6 +15,7 @@
 #include "ibatlas/discover/crawler.hpp"
 #include "ibatlas/discover/smp_decode.hpp"
 
+#include "discover/crawl_ar.hpp"
 #include "discover/mad_engine.hpp"
 
 namespace ibatlas {
@@ -68,6 +70,7 @@ struct NodeRecord {
   std::vector<SlToVlRead> sl2vl;      // tables read (--sl2vl)
   std::uint32_t sl2vl_next_pair = 0;  // switch: next (in, out) to consider, in * (N + 1) + out
   std::uint16_t port_infos_left = 0;  // switch: PortInfo MADs not answered or failed yet
+  std::unique_ptr<ArRecord> ar;       // --ar, switches whose SwitchInfo answered
 
   bool is_switch() const { return info.node_type == static_cast<std::uint8_t>(NodeType::Switch); }
 };
@@ -120,6 +123,14 @@ class Crawl {
   void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
   void request_next_sl_to_vl(std::uint32_t index);
   void on_failure(const MadJob& job, const SmpReply& reply);
+  void start_ar(std::uint32_t index, std::uint16_t linear_fdb_top);
+  void request_ar(std::uint32_t index, SmpAttribute attribute, std::uint32_t modifier,
+                  MadPurpose purpose);
+  void on_ar(const MadJob& job, const SmpReply& reply);
+  void on_ar_info(std::uint32_t index, const MadJob& job, const SmpReply& reply);
+  void on_ar_table(std::uint32_t index, const MadJob& job, const SmpReply& reply);
+  void start_ar_tables(std::uint32_t index);
+  void pump_ar(std::uint32_t index);
 
   void resolve(const Arrival& arrival);
   Verdict match(std::uint32_t candidate, const Arrival& arrival) const;

@@ -138,6 +138,10 @@ void take_record(NodeRecord& record, const CrawlOptions& options, FabricBuilder&
       !record.lft_failed) {
     builder.add_forwarding_table(node, std::move(record.lft));
   }
+  if (record.ar) {  // --ar: every switch whose SwitchInfo answered was asked
+    builder.set_switch_ar(assemble_switch_ar(*record.ar, node));
+    record.ar.reset();
+  }
   for (const SlToVlRead& table : record.sl2vl) {  // --sl2vl; both ports were read, so kept
     if (ids[table.in] && ids[table.out]) {
       builder.add_sl_to_vl_table(*ids[table.in], *ids[table.out], table.vl);

@@ -123,6 +123,9 @@ void Crawl::settle() {
 void Crawl::on_switch_info(const MadJob& job, const SwitchInfoFields& fields) {
   NodeRecord& node = nodes_[job.purpose.node];
   node.switch_info = fields;
+  if (options_.ar) {
+    start_ar(job.purpose.node, fields.linear_fdb_top);
+  }
   if (!options_.routes) {
     return;
   }

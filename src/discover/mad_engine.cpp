@@ -117,7 +117,8 @@ void MadEngine::accept(const SmpReply& reply, bool perf) {
   --(perf ? perf_in_flight_ : smp_in_flight_);
   if (reply.status == SmpStatus::Timeout) {
     ++stats_.timeouts;
-    if (job.attempts <= options_.retries) {
+    int retries = job.max_retries >= 0 ? job.max_retries : options_.retries;
+    if (job.attempts <= retries) {
       ++stats_.retries;
       submit(job, true);  // retried first: its node is waiting on it
       return;

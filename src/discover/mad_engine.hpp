@@ -28,6 +28,12 @@ struct MadPurpose {
     SlToVl,       // SLtoVLMappingTable of `node`: in port `block`, out port `port` (CA: both)
     Counters,     // PerfMgt PortCounters of `node`'s `port`
     CountersExt,  // PerfMgt PortCountersExtended
+    // Adaptive routing (crawl_ar.cpp), all of `node`:
+    ArGeneralInfo,  // GeneralInfo capability mask
+    ArInfo,         // AdaptiveRoutingInfo
+    ArPlftInfo,     // PrivateLFTInfo
+    ArLft,          // AR LFT `block` of pLFT `port`
+    ArGroups,       // ARGroupTable `block` of the record's group table number `port`
   };
   static constexpr std::uint32_t kNoNode = 0xFFFFFFFF;
   Kind kind = Kind::Probe;
@@ -36,10 +42,16 @@ struct MadPurpose {
   std::uint32_t block = 0;
 };
 
+// The adaptive-routing kinds are the last ones.
+inline bool is_ar(MadPurpose::Kind kind) {
+  return kind >= MadPurpose::Kind::ArGeneralInfo;
+}
+
 struct MadJob {
   std::variant<SmpRequest, PerfRequest> request;  // the tag is the engine's
   MadPurpose purpose;
-  int attempts = 0;  // sends so far
+  int attempts = 0;      // sends so far
+  int max_retries = -1;  // resends after a timeout; -1: the engine's EngineOptions::retries
 };
 
 struct EngineOptions {

@@ -41,6 +41,18 @@ std::string to_string(SmpAttribute attribute) {
       return "SLtoVLMappingTable";
     case SmpAttribute::LinearForwardingTable:
       return "LinearForwardingTable";
+    case SmpAttribute::PrivateLftInfo:
+      return "PrivateLFTInfo";
+    case SmpAttribute::GeneralInfo:
+      return "GeneralInfo";
+    case SmpAttribute::ArInfo:
+      return "AdaptiveRoutingInfo";
+    case SmpAttribute::ArGroupTable:
+      return "ARGroupTable";
+    case SmpAttribute::ArLft:
+      return "ARLinearForwardingTable";
+    case SmpAttribute::ArLftSx:
+      return "ARLinearForwardingTableSX";
     case SmpAttribute::MlnxExtPortInfo:
       return "MlnxExtPortInfo";
   }

@@ -204,6 +204,9 @@ SmpReply FabricTransport::answer(const SmpRequest& request) const {
     case SmpAttribute::MlnxExtPortInfo:
       break;
     default:
+      if (is_switch && is_ar_attribute(request.attribute)) {
+        return answer_ar(request, id);
+      }
       return rejected(request.tag, kStatusUnsupportedAttribute);
   }
   return answer_port(request, id, entry);
@@ -309,6 +312,11 @@ SmpReply FabricTransport::answer_perf(const PerfRequest& request) const {
 
 void FabricTransport::send(const SmpRequest& request) {
   ++smps_received_;
+  if (is_ar_attribute(request.attribute)) {
+    if (auto reached = walk(request.route)) {
+      ar_requests_.push_back(ArRequestSeen{reached->first, request.attribute, request.modifier});
+    }
+  }
   smp_queue_.push_back(Pending{now_ + options_.latency, answer(request)});
   peak_in_flight_ = std::max(peak_in_flight_, smp_queue_.size() + perf_queue_.size());
 }

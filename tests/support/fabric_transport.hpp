@@ -13,6 +13,12 @@
 // that (in, out) pair (a CA: its port's own, with IsSLMappingSupported in its PortInfo), and
 // a rejection for a pair the model holds none for.
 //
+// The adaptive-routing attributes (GeneralInfo, ARInfo, PrivateLFTInfo, the AR LFTs, the
+// group table) are answered at a switch from Fabric::adaptive_routing_of(): encoded with
+// ar_decode.hpp's encoders, the modifier read with ArModifiers; what the SwitchAr does not
+// hold is rejected with status 0x000C, as is every AR attribute at a switch without one. A
+// SwitchAr with support NoAnswer, and the switches in ar_silent, let them time out.
+//
 // DroppingTransport wraps another transport and drops a fraction of the MADs, each drop
 // reported as a timeout, optionally only for the MADs a predicate selects.
 
@@ -23,6 +29,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -35,6 +42,14 @@ struct FabricTransportOptions {
   std::optional<PortId> local_port;  // default: the first CA port that has a peer
   std::size_t max_in_flight = 256;
   std::chrono::nanoseconds latency{0};  // per MAD, on the virtual clock
+  std::set<NodeId> ar_silent;           // switches whose AR SMPs time out
+};
+
+// One adaptive-routing SMP as the transport saw it.
+struct ArRequestSeen {
+  NodeId node;
+  SmpAttribute attribute = SmpAttribute::GeneralInfo;
+  std::uint32_t modifier = 0;
 };
 
 class FabricTransport : public SmpTransport, public PerfTransport {
@@ -66,6 +81,9 @@ class FabricTransport : public SmpTransport, public PerfTransport {
 
   std::chrono::nanoseconds virtual_now() const { return now_; }
 
+  // Every AR SMP that reached a node, retries included, in the order sent.
+  const std::vector<ArRequestSeen>& ar_requests() const { return ar_requests_; }
+
  private:
   struct Pending {
     std::chrono::nanoseconds ready;
@@ -77,6 +95,7 @@ class FabricTransport : public SmpTransport, public PerfTransport {
   SmpReply answer_perf(const PerfRequest& request) const;
   SmpReply answer_sl_to_vl(const SmpRequest& request, NodeId node, std::uint8_t entry) const;
   const SlToVlTable* find_sl_to_vl(NodeId node, std::uint8_t in, std::uint8_t out) const;
+  SmpReply answer_ar(const SmpRequest& request, NodeId node) const;  // fabric_transport_ar.cpp
   std::vector<SmpReply> take_ready(std::deque<Pending>& queue);
 
   const Fabric& fabric_;
@@ -90,7 +109,11 @@ class FabricTransport : public SmpTransport, public PerfTransport {
   std::uint64_t smps_received_ = 0;
   std::uint64_t perf_received_ = 0;
   std::size_t peak_in_flight_ = 0;
+  std::vector<ArRequestSeen> ar_requests_;
 };
+
+// True for the adaptive-routing attributes (0xFF10, 0xFF17, 0xFF20-0xFF23).
+bool is_ar_attribute(SmpAttribute attribute);
 
 class DroppingTransport : public SmpTransport {
  public:

@@ -7,7 +7,8 @@
 // 0 included) and of every CA port it reaches, Mellanox ExtPortInfo (FDR10) of LinkUp QDR
 // ports; on request the LFT blocks of every switch (--routes) and PerfMgt PortCounters and
 // PortCountersExtended of every connected port (--counters; read only, never reset), and the
-// SL-to-VL tables between LinkUp ports (--sl2vl; docs/discover.md says which pairs).
+// SL-to-VL tables between LinkUp ports (--sl2vl; docs/discover.md says which pairs), and the
+// adaptive-routing state of every switch (--ar).
 //
 // Identity is the directed route: a node is the thing found at the route where it was first
 // seen. Two nodes that share a GUID are both kept and listed in DiscoveryReport::duplicates
@@ -50,6 +51,9 @@ struct CrawlOptions {
   bool counters = false;           // read PerfMgt counters of connected ports (needs perf)
   bool sl2vl = false;              // read SLtoVLMappingTables between LinkUp ports
   bool mlnx_ext_port_info = true;  // read ExtPortInfo of LinkUp QDR ports to see FDR10
+  // Read every switch's adaptive-routing state (vendor SMPs, GET only; docs/discover.md,
+  // "Adaptive routing"). AR failures are kept in the switch's SwitchAr, not as issues.
+  bool ar = false;
   std::function<void(const CrawlProgress&)> progress;  // optional
   std::chrono::milliseconds progress_interval{200};
   Provenance provenance;  // copied into the snapshot; local_port_guid is set by the crawl

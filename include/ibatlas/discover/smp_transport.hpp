@@ -64,7 +64,8 @@ class DirectedRoute {
 // "0,1,3", as ibnetdiscover and ibroute -D print a directed route.
 std::string to_string(const DirectedRoute& route);
 
-// Subnet management attributes (IBA 14.2.5; Mellanox ExtPortInfo as libibmad's mad.h).
+// Subnet management attributes (IBA 14.2.5; Mellanox ExtPortInfo as libibmad's mad.h; the
+// adaptive-routing ones as ../shared/research/ar-spec.md §3.1).
 enum class SmpAttribute : std::uint16_t {
   NodeDescription = 0x10,
   NodeInfo = 0x11,
@@ -72,6 +73,13 @@ enum class SmpAttribute : std::uint16_t {
   PortInfo = 0x15,
   SlToVlTable = 0x17,
   LinearForwardingTable = 0x19,
+  // NVIDIA/Mellanox adaptive routing, vendor range of the SM class (ar_decode.hpp; GET only).
+  PrivateLftInfo = 0xFF10,
+  GeneralInfo = 0xFF17,
+  ArInfo = 0xFF20,
+  ArGroupTable = 0xFF21,
+  ArLft = 0xFF22,    // ARLinearForwardingTable, the legacy one
+  ArLftSx = 0xFF23,  // ARLinearForwardingTableSX
   MlnxExtPortInfo = 0xFF90,
 };
 
