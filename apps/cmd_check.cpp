@@ -1,6 +1,6 @@
 // ibatlas check SOURCE [--plan FILE] [--baseline FILE] [--expect-speed S] [--expect-width W]
 //                      [--fail-on error|warning|info] [--json | --worklist]
-//                      [--node-name-map FILE]
+//                      [--node-name-map FILE] [--ar [FILE]] [--ar-expect KEY=VALUE,...]
 // The audit: every check of the registry (docs/checks.md) over one snapshot; a table sorted
 // by severity then location, a JSON document, or a technician's worklist. Exit 1 when a
 // finding reaches --fail-on.
@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "ibatlas/ar/ar_expect.hpp"
 #include "ibatlas/audit/audit.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
@@ -35,6 +36,7 @@ struct CheckOptions {
   std::string baseline;  // earlier snapshot; empty: none
   std::string expect_speed;
   std::string expect_width;
+  std::string ar_expect;  // --ar-expect KEY=VALUE,...; empty: none
   std::string fail_on = "error";
   bool json = false;
   bool worklist = false;
@@ -80,6 +82,9 @@ std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& e
   }
   if (!options.expect_width.empty()) {
     in->audit.expect_width = parse_width(options.expect_width);
+  }
+  if (!options.ar_expect.empty()) {
+    in->audit.ar_expect = parse_ar_expect(options.ar_expect);
   }
   return in;
 }
@@ -131,6 +136,18 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   cmd->add_option("--expect-width", options->expect_width, "Every link at least this width")
       ->check([](const std::string& s) {
         return parse_width(s) ? std::string() : "expected 1x, 2x, 4x, 8x or 12x, found " + s;
+      });
+  cmd->add_option("--ar-expect", options->ar_expect,
+                  "What every adaptive-routing switch should run, e.g. "
+                  "enabled=1,sl_mask=0xffff (keys: docs/checks.md#arnot_as_expected)")
+      ->check([](const std::string& s) {
+        try {
+          parse_ar_expect(s);
+          return std::string();
+        } catch (const Error& e) {
+          std::string message = e.what();  // CLI11 names the option itself
+          return message.starts_with("--ar-expect: ") ? message.substr(13) : message;
+        }
       });
   add_fail_on_option(*cmd, options->fail_on);
   CLI::Option* json = cmd->add_flag("--json", options->json, "Print JSON instead of a table");

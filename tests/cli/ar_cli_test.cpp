@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/formats/findings_json.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
+#include "ibatlas/formats/xml_snapshot.hpp"
 
 #include "support/cli/cli_run.hpp"
 #include "support/sample_fabrics.hpp"
@@ -122,6 +124,38 @@ TEST(ArCliTest, ConvertToFarWithoutArTablesIsRefusedAndWritesNothing) {
   EXPECT_EQ(run.status, kExitBadInput);
   EXPECT_NE(run.err.find("holds no adaptive-routing tables"), std::string::npos) << run.err;
   EXPECT_FALSE(std::ifstream(out).good());
+}
+
+TEST(ArCliTest, ArExpectNamesTheSwitchThatDiffersAndABadExpectationIsAUsageError) {
+  // Both spines hold AR state; S2 has AR off, which --ar-expect enabled=1 says is wrong.
+  Fabric plain = test::render_sample();
+  FabricBuilder builder = from_fabric(plain);
+  for (Guid guid : {test::kS1, test::kS2}) {
+    SwitchAr ar;
+    ar.switch_node = *plain.find_node(guid);
+    ar.info = ArInfo{};
+    ar.info->enabled = guid == test::kS1;
+    ar.info->group_cap = 16;
+    builder.set_switch_ar(ar);
+  }
+  Fabric fabric = std::move(builder).build();
+  test::TempDir dir;
+  std::string xml = dir.file("snapshot.xml");
+  {
+    std::ofstream out(xml);
+    write_xml_snapshot(fabric, out);
+  }
+  test::CliRun run = test::run_cli({"check", xml, "--ar-expect", "enabled=1", "--json"});
+  FindingsDocument doc = read_findings_json(run.out, "check.json");
+  ASSERT_EQ(count_check(doc, "ar.not_as_expected"), 1U) << run.out;
+  for (const Finding& f : doc.findings) {
+    if (f.check == "ar.not_as_expected") {
+      EXPECT_EQ(f.location.here.node_guid, test::kS2);
+    }
+  }
+  test::CliRun bad = test::run_cli({"check", xml, "--ar-expect", "enabled=2"});
+  EXPECT_EQ(bad.status, kExitUsage);
+  EXPECT_NE(bad.err.find("--ar-expect: expected KEY=VALUE"), std::string::npos) << bad.err;
 }
 
 }  // namespace
