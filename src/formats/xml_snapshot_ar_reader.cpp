@@ -3,7 +3,6 @@
 // element for one switch, unsorted pLFTs, groups or ports, and a malformed AR LFT token are
 // each "file:line: expected ..., found ...", never a default.
 
-#include <algorithm>
 #include <charconv>
 #include <limits>
 #include <string>
@@ -29,10 +28,18 @@ constexpr const char* kTokenForm = "an AR LFT entry lid:state:table:default:grou
 
 // The next run of characters other than XML white space (a text may span lines); empty at
 // the end.
+// A plain loop: find_first_of calls memchr for every character, which showed at the top of
+// a profile of reading 1,440 switches x 11,000 LIDs.
 std::string_view next_word(std::string_view& rest) {
-  constexpr std::string_view kSpace = " \t\r\n";
-  std::size_t start = std::min(rest.find_first_not_of(kSpace), rest.size());
-  std::size_t end = std::min(rest.find_first_of(kSpace, start), rest.size());
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  std::size_t start = 0;
+  while (start < rest.size() && space(rest[start])) {
+    ++start;
+  }
+  std::size_t end = start;
+  while (end < rest.size() && !space(rest[end])) {
+    ++end;
+  }
   std::string_view word = rest.substr(start, end - start);
   rest.remove_prefix(end);
   return word;
