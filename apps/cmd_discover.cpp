@@ -2,12 +2,13 @@
 //
 //   ibatlas discover [-C ca] [-P port] [-o FILE] [--to FORMAT] [-t ms] [--retries N]
 //                    [--outstanding N] [--max-hops N] [--routes] [--counters] [--sl2vl]
-//                    [--node-name-map FILE] [-v]
+//                    [--ar] [--node-name-map FILE] [-v]
 //
 // ibnetdiscover spells the window -o; here -o is the output file (as in every ibatlas
 // command) and the window is --outstanding. Exit status 4 when something did not answer:
 // the snapshot is still written, and the completeness report goes to stderr.
 
+#include <array>
 #include <fstream>
 
 #include <CLI/CLI.hpp>
@@ -38,6 +39,7 @@ struct DiscoverOptions {
   bool routes = false;
   bool counters = false;
   bool sl2vl = false;
+  bool ar = false;
   std::string node_name_map;
   bool verbose = false;
 };
@@ -83,7 +85,22 @@ CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
   crawl.routes = options.routes;
   crawl.counters = options.counters;
   crawl.sl2vl = options.sl2vl;
+  crawl.ar = options.ar;
   return crawl;
+}
+
+// With --ar: how many switches answered, since a switch without AR is not a discovery
+// issue and would otherwise go unmentioned ("adaptive routing: 4 switches read, 3 supported,
+// 1 unsupported, 0 no answer").
+void write_ar_summary(const Fabric& fabric, std::ostream& err) {
+  std::array<std::size_t, 3> counts{};  // by ArSupport
+  for (const SwitchAr& ar : fabric.adaptive_routing()) {
+    ++counts[static_cast<std::size_t>(ar.support)];
+  }
+  err << "adaptive routing: " << fabric.adaptive_routing().size() << " switches read, " << counts[0]
+      << ' ' << to_string(ArSupport::Supported) << ", " << counts[1] << ' '
+      << to_string(ArSupport::Unsupported) << ", " << counts[2] << ' '
+      << to_string(ArSupport::NoAnswer) << '\n';
 }
 
 int run_discover(const DiscoverOptions& options, std::ostream& out, std::ostream& err) {
@@ -102,6 +119,9 @@ int run_discover(const DiscoverOptions& options, std::ostream& out, std::ostream
     write_crawl_statistics(fabric, result.report.statistics, err);
   }
   write_discovery_report(result.report, err);
+  if (options.ar) {
+    write_ar_summary(fabric, err);
+  }
   return result.report.complete() ? kExitOk : kExitPartial;
 }
 
@@ -134,6 +154,8 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
                 "Also read PortCounters(+Extended) of cabled ports (never resets them)");
   cmd->add_flag("--sl2vl", options->sl2vl,
                 "Also read the SL-to-VL tables between LinkUp ports (as smpquery sl2vl)");
+  cmd->add_flag("--ar", options->ar,
+                "Also read every switch's adaptive-routing state (NVIDIA vendor SMPs, GET only)");
   cmd->add_option("--node-name-map", options->node_name_map, "infiniband-diags node-name-map file");
   cmd->add_flag("-v,--verbose", options->verbose, "Print crawl statistics on stderr");
   cmd->callback([options, &out, &err, &status] {
