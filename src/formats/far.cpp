@@ -43,7 +43,11 @@ enum class Expect : std::uint8_t {
 
 class FarReader {
  public:
-  FarReader(std::string_view text, std::string_view name) : lines_(text), name_(name) {}
+  FarReader(std::string_view text, std::string_view name)
+      : lines_(text),
+        name_(name),
+        text_size_(text.size()),
+        entries_left_(kEntriesPerByte * text.size() + kFreeEntries) {}
 
   FarDump read() && {
     while (std::optional<std::string_view> line = lines_.next()) {
@@ -85,6 +89,14 @@ class FarReader {
   std::map<std::uint8_t, std::size_t> plft_lines_;  // current switch
   std::map<std::pair<std::uint16_t, std::uint8_t>, std::size_t> group_lines_;  // current switch
   std::vector<std::size_t> lid_lines_;                                         // current pLFT
+  // Every pLFT holds an entry per LID up to its top, listed or not. A real dump lists about
+  // every LID in 20-40 bytes a row; a 30-byte "PLFT_NUM: 0 , top: 0xbfff" block alone would
+  // ask for 49,152 entries. So the entries of the whole dump are bounded by its size, and a
+  // crafted file cannot make the reader take thousands of times its size in memory.
+  static constexpr std::size_t kEntriesPerByte = 16;
+  static constexpr std::size_t kFreeEntries = 65536;
+  std::size_t text_size_;
+  std::size_t entries_left_;
 };
 
 void FarReader::handle(std::string_view line) {
@@ -213,8 +225,16 @@ void FarReader::open_lft(std::string_view line) {
         where(), "each pLFT once per switch",
         quote_found(line) + " again (first on line " + std::to_string(known->second) + ")");
   }
+  std::size_t entries = header.top + 1U;
+  if (entries > entries_left_) {
+    fail("a top a dump of this size can hold (its LIDs up to top would take " +
+             std::to_string(entries) + " entries; " + std::to_string(entries_left_) +
+             " are left for a file of " + std::to_string(text_size_) + " bytes)",
+         line);
+  }
+  entries_left_ -= entries;
   lft_ = ArLft{header.plft, {}};
-  lft_->entries.resize(header.top + 1U);
+  lft_->entries.resize(entries);
   lid_lines_.assign(header.top + 1U, 0);
   expect_ = Expect::LftHeader;
 }

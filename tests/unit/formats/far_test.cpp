@@ -4,6 +4,7 @@
 
 #include "ibatlas/formats/far.hpp"
 
+#include <cstdio>
 #include <sstream>
 #include <string>
 
@@ -246,6 +247,39 @@ TEST(FarTest, RejectsEachMalformedCaseWithFileAndLine) {
       EXPECT_EQ(std::string(e.what()), c.message);
     }
   }
+}
+
+TEST(FarTest, ABlockAskingForFarMoreEntriesThanTheFileCouldListIsRefused) {
+  // Each switch is 8 lines, 152 bytes, and asks for 49,152 entries (top 0xbfff): the 1,000 of
+  // them would take 49 million entries (390 MB) from a 152 kB file. The budget, 16 entries a
+  // byte plus 65,536 (2,497,792), holds 50 such blocks; the 51st switch's pLFT line, its 6th
+  // line, is line 1 + 8 * 50 + 6 = 407.
+  std::string crafted = "File version: 1\n";
+  for (int i = 0; i < 1000; ++i) {
+    char guid[32];
+    std::snprintf(guid, sizeof guid, "Switch 0x%016x\n", i + 1);
+    crafted += guid;
+    crafted += "Groups Definition:\nGroup Sub Group WHBF Ports\n--\nLFT Definition:\n";
+    crafted += "PLFT_NUM: 0 , top: 0xbfff\nLID Static Port Lid State Group\n--\n";
+  }
+  try {
+    read_far(crafted, "big.far");
+    ADD_FAILURE() << "accepted";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.line(), 407U) << e.what();
+    EXPECT_NE(std::string(e.what()).find("a top a dump of this size can hold"), std::string::npos);
+  }
+  // A real dump of the same top lists its LIDs, and fits: 49,152 rows of 16 bytes.
+  std::string listed =
+      "File version: 1\nSwitch 0x0000000000000001\nGroups Definition:\nGroup Sub Group WHBF "
+      "Ports\n--\n"
+      "LFT Definition:\nPLFT_NUM: 0 , top: 0xbfff\nLID Static Port Lid State Group\n--\n";
+  for (int lid = 0; lid <= 0xbfff; ++lid) {
+    char row[32];
+    std::snprintf(row, sizeof row, "0x%04x 1 Static 0\n", lid);
+    listed += row;
+  }
+  EXPECT_EQ(read_far(listed, "listed.far").switches.at(0).lfts.at(0).entries.size(), 0xc000U);
 }
 
 // A small linear congruential generator: the same "random" state on every run.
