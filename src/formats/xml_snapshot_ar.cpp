@@ -13,63 +13,6 @@
 
 namespace ibatlas::xml_schema {
 
-#define IBATLAS_AR_FIELD(S, m) \
-  ArField<S> {                 \
-#    m, &S::m                  \
-  }
-
-const std::array<ArField<ArInfo>, 40> kArInfoFields = {
-    IBATLAS_AR_FIELD(ArInfo, no_fallback),
-    IBATLAS_AR_FIELD(ArInfo, is4_mode),
-    IBATLAS_AR_FIELD(ArInfo, glb_groups),
-    IBATLAS_AR_FIELD(ArInfo, by_sl_cap),
-    IBATLAS_AR_FIELD(ArInfo, by_sl_en),
-    IBATLAS_AR_FIELD(ArInfo, by_transport_cap),
-    IBATLAS_AR_FIELD(ArInfo, dyn_cap_calc_sup),
-    IBATLAS_AR_FIELD(ArInfo, direction_num_sup),
-    IBATLAS_AR_FIELD(ArInfo, group_table_copy_sup),
-    IBATLAS_AR_FIELD(ArInfo, sub_groups_active),
-    IBATLAS_AR_FIELD(ArInfo, enabled),
-    IBATLAS_AR_FIELD(ArInfo, arn_sup),
-    IBATLAS_AR_FIELD(ArInfo, frn_sup),
-    IBATLAS_AR_FIELD(ArInfo, fr_sup),
-    IBATLAS_AR_FIELD(ArInfo, fr_enabled),
-    IBATLAS_AR_FIELD(ArInfo, rn_xmit_enabled),
-    IBATLAS_AR_FIELD(ArInfo, ar_trials_sup),
-    IBATLAS_AR_FIELD(ArInfo, string_width_cap),
-    IBATLAS_AR_FIELD(ArInfo, group_table_cap),
-    IBATLAS_AR_FIELD(ArInfo, group_top),
-    IBATLAS_AR_FIELD(ArInfo, group_cap),
-    IBATLAS_AR_FIELD(ArInfo, enable_by_sl_mask),
-    IBATLAS_AR_FIELD(ArInfo, sub_groups_supported),
-    IBATLAS_AR_FIELD(ArInfo, rn_version_cap),
-    IBATLAS_AR_FIELD(ArInfo, ar_version_cap),
-    IBATLAS_AR_FIELD(ArInfo, by_transport_disable),
-    IBATLAS_AR_FIELD(ArInfo, ageing_time),
-    IBATLAS_AR_FIELD(ArInfo, pfrn_sup),
-    IBATLAS_AR_FIELD(ArInfo, by_vl_cap),
-    IBATLAS_AR_FIELD(ArInfo, bth_dqp_hash_sup),
-    IBATLAS_AR_FIELD(ArInfo, dceth_hash_sup),
-    IBATLAS_AR_FIELD(ArInfo, symmetric_hash_sup),
-    IBATLAS_AR_FIELD(ArInfo, whbf_sup),
-    IBATLAS_AR_FIELD(ArInfo, hbf_sup),
-    IBATLAS_AR_FIELD(ArInfo, pfrn_enabled),
-    IBATLAS_AR_FIELD(ArInfo, by_vl_en),
-    IBATLAS_AR_FIELD(ArInfo, whbf_en),
-    IBATLAS_AR_FIELD(ArInfo, by_sl_hbf_en),
-    IBATLAS_AR_FIELD(ArInfo, whbf_granularity),
-    IBATLAS_AR_FIELD(ArInfo, enable_by_sl_mask_hbf),
-};
-
-const std::array<ArField<PrivateLftInfo>, 4> kPrivateLftInfoFields = {
-    IBATLAS_AR_FIELD(PrivateLftInfo, no_fallback),
-    IBATLAS_AR_FIELD(PrivateLftInfo, num_plfts),
-    IBATLAS_AR_FIELD(PrivateLftInfo, mode_cap),
-    IBATLAS_AR_FIELD(PrivateLftInfo, active_mode),
-};
-
-#undef IBATLAS_AR_FIELD
-
 const char* port_bits_name(ArPortBits bits) {
   return bits == ArPortBits::BitIsPort ? "bit-is-port" : "bit-zero-is-port-one";
 }
