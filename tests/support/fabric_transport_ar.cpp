@@ -23,14 +23,23 @@ ArCapabilities capabilities_of(const SwitchAr& ar) {
   return mask;
 }
 
-// The entry for `lid` of pLFT `plft`; an entry the SwitchAr lacks is all zero but Static.
+// The entry for `lid` of pLFT `plft`. One the SwitchAr lacks is Static toward port 255, "no
+// route", as in a plain LFT and as the sim test responder serves it (the legacy table keeps
+// a Static entry's port in the group field).
 ArLftEntry entry_of(const SwitchAr& ar, std::uint8_t plft, std::size_t lid) {
   auto lft =
       std::find_if(ar.lfts.begin(), ar.lfts.end(), [&](const ArLft& l) { return l.plft == plft; });
-  if (lft == ar.lfts.end() || lid >= lft->entries.size() || !lft->entries[lid]) {
-    return ArLftEntry{};
+  if (lft != ar.lfts.end() && lid < lft->entries.size() && lft->entries[lid]) {
+    return *lft->entries[lid];
   }
-  return *lft->entries[lid];
+  constexpr std::uint8_t kNoRoute = 0xFF;
+  ArLftEntry none;
+  if (ar.legacy_lft) {
+    none.group = kNoRoute;
+  } else {
+    none.default_port = kNoRoute;
+  }
+  return none;
 }
 
 template <typename Block>

@@ -74,14 +74,16 @@ const SwitchAr* crawled_ar(const Fabric& got, Guid guid) {
 }
 
 // What a crawl of `served` should hold: the same, with an entry the served state lacks read
-// as the transport serves it (all zero but Static, which has DefaultPort 0 on 0xFF23), and
-// the crawl's own fields (its node id, the port-bit verdict) left out of the comparison.
+// as the transport serves it (Static toward port 255: DefaultPort on 0xFF23, the group field
+// on the legacy 0xFF22), and the crawl's own fields (its node id, the port-bit verdict) left
+// out of the comparison.
 SwitchAr as_read(SwitchAr served) {
   for (ArLft& lft : served.lfts) {
     for (std::optional<ArLftEntry>& entry : lft.entries) {
-      if (!entry) {
-        entry = ArLftEntry{ArLidState::Static, 0,
-                           served.legacy_lft ? std::nullopt : std::optional<std::uint8_t>(0), 0};
+      if (!entry && served.legacy_lft) {
+        entry = ArLftEntry{ArLidState::Static, 0, std::nullopt, 255};
+      } else if (!entry) {
+        entry = ArLftEntry{ArLidState::Static, 0, 255, 0};
       }
     }
   }
