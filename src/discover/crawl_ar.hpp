@@ -21,7 +21,8 @@ namespace ibatlas {
 struct ArGroupTableRef {
   std::uint8_t plft = 0;
   std::uint8_t table = 0;
-  friend auto operator<=>(const ArGroupTableRef&, const ArGroupTableRef&) = default;
+  friend auto operator<=>(const ArGroupTableRef&,
+                          const ArGroupTableRef&) = default;  // NOLINT(modernize-use-nullptr)
 };
 
 struct ArRecord {
