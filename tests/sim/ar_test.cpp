@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
@@ -233,33 +234,35 @@ void add_port(ArGroup& group, std::uint8_t port) {
 // The switch without a responder, in every expectation: its AR reads time out.
 const std::string kUnsupported = "ar.unsupported@lf4";
 
+// What the crawl read from one responder equals what it served.
+void expect_read_back(const SwitchAr& read, const SwitchAr& served) {
+  EXPECT_EQ(read.support, ArSupport::Supported) << read.reason;
+  EXPECT_TRUE(read.tables_complete);
+  EXPECT_EQ(read.capabilities, served.capabilities);
+  EXPECT_EQ(read.info, served.info);
+  EXPECT_FALSE(read.decode_uncertain);
+  EXPECT_EQ(read.port_bits, std::optional(ArPortBits::BitIsPort));
+  std::vector<ArGroup> groups;  // the reader may list unused group entries as empty
+  std::copy_if(read.groups.begin(), read.groups.end(), std::back_inserter(groups),
+               [](const ArGroup& g) { return !g.ports.empty(); });
+  EXPECT_EQ(groups, served.groups);
+  ASSERT_EQ(read.lfts.size(), 1u);
+  const auto& entries = read.lfts[0].entries;
+  const auto& want = served.lfts[0].entries;
+  ASSERT_GE(entries.size(), want.size());
+  for (std::size_t lid = 0; lid < want.size(); ++lid) {
+    EXPECT_EQ(entries[lid], want[lid]) << "LID " << lid;
+  }
+}
+
 TEST_F(ArLiveTest, ServedStateReadsBackAndTheConsistentFabricGivesOnlyUnsupported) {
   Fabric snap = read_live();
   ASSERT_FALSE(snap.nodes().empty());
   for (const std::string& name : kResponders) {
     SCOPED_TRACE(name);
-    SwitchAr served = state_of(name);
     const SwitchAr* read = snap.adaptive_routing_of(test::switch_named(snap, name));
     ASSERT_NE(read, nullptr);
-    EXPECT_EQ(read->support, ArSupport::Supported) << read->reason;
-    EXPECT_EQ(read->capabilities, served.capabilities);
-    EXPECT_EQ(read->info, served.info);
-    EXPECT_FALSE(read->decode_uncertain);
-    EXPECT_EQ(read->port_bits, std::optional(ArPortBits::BitIsPort));
-    std::vector<ArGroup> groups;  // the reader may list unused group entries as empty
-    for (const ArGroup& g : read->groups) {
-      if (!g.ports.empty()) {
-        groups.push_back(g);
-      }
-    }
-    EXPECT_EQ(groups, served.groups);
-    ASSERT_EQ(read->lfts.size(), 1u);
-    const auto& entries = read->lfts[0].entries;
-    const auto& want = served.lfts[0].entries;
-    ASSERT_GE(entries.size(), want.size());
-    for (std::size_t lid = 0; lid < want.size(); ++lid) {
-      EXPECT_EQ(entries[lid], want[lid]) << "LID " << lid;
-    }
+    expect_read_back(*read, state_of(name));
   }
   const SwitchAr* lf4 = snap.adaptive_routing_of(test::switch_named(snap, "lf4"));
   ASSERT_NE(lf4, nullptr);

@@ -92,6 +92,10 @@ const std::vector<Field<PrivateLftInfo>>& plft_fields() {
   return fields;
 }
 
+[[noreturn]] void fail_unknown(const std::string& where, const std::string& key) {
+  fail(where + ": unknown member \"" + key + "\"");
+}
+
 // Rejects members not in `allowed` and requires those in `required`.
 void check_members(const Json& object, const std::string& where,
                    std::initializer_list<std::string_view> allowed,
@@ -105,7 +109,7 @@ void check_members(const Json& object, const std::string& where,
       known = known || a == key;
     }
     if (!known) {
-      fail(where + ": unknown member \"" + key + "\"");
+      fail_unknown(where, key);
     }
   }
   for (std::string_view r : required) {
