@@ -64,7 +64,7 @@ ReadResult load_live(const std::string& source, const SourceOptions& options, st
   CrawlOptions crawl = live_crawl_options(live.port, live.retries, live.max_hops, err);
   crawl.routes = live.routes;
   crawl.counters = live.counters;
-  crawl.ar = live.ar;
+  crawl.ar = live.ar || (options.ar && options.ar->empty());  // a bare --ar
   DiscoveryResult result = crawl_live(live_port(source, live.port), std::move(crawl));
   if (options.verbose) {
     write_crawl_statistics(result.fabric, result.report.statistics, err);

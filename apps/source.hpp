@@ -35,7 +35,7 @@ struct LiveSourceOptions {
   std::size_t max_hops = DirectedRoute::kMaxHops;  // --max-hops
   bool routes = false;    // also read every switch's LFT (a command that needs them sets it)
   bool counters = false;  // also read PerfMgt counters of cabled ports
-  bool ar = false;        // also read every switch's adaptive-routing state (--ar)
+  bool ar = false;        // also read every switch's AR state (a bare --ar sets it too)
 };
 
 // What the live crawls of one command left behind, for its exit status.
