@@ -21,6 +21,10 @@ struct SwitchTallies {
   // The groups adaptive entries use: pLFT 0 table 0 by number, the others by key.
   std::vector<const Ports*> used_dense;
   std::map<std::tuple<std::uint8_t, std::uint8_t, std::uint16_t>, const Ports*> used_other;
+  // Per group pointer seen last: whether it holds a port cabled to a CA (most do not, and
+  // this runs once per entry).
+  const Ports* last_group = nullptr;
+  bool last_has_ca = false;
 };
 
 void mark_used(SwitchTallies& t, std::uint8_t plft, const ArLftEntry& e, const Ports* ports) {
@@ -61,6 +65,15 @@ bool out_of_range(const SwitchAr& ar, const ArLftEntry& e) {
 
 // ar.group_port_to_hca for one entry: group ports cabled to a CA port that is not dlid's.
 void check_to_hca(const Context& c, NodeId sw, Lid lid, const Ports& ports, SwitchTallies& t) {
+  if (&ports != t.last_group) {
+    t.last_group = &ports;
+    t.last_has_ca = std::any_of(ports.begin(), ports.end(), [&](std::uint8_t p) {
+      return c.far_end(sw, p).kind == FarEnd::Kind::Ca;
+    });
+  }
+  if (!t.last_has_ca) {
+    return;
+  }
   std::optional<PortId> owner = c.owner(lid);
   for (std::uint8_t p : ports) {
     FarEnd end = c.far_end(sw, p);
@@ -75,20 +88,20 @@ void check_to_hca(const Context& c, NodeId sw, Lid lid, const Ports& ports, Swit
 void check_adaptive(const Context& c, std::size_t slot, const ArLft& lft, Lid lid,
                     const ArLftEntry& e, SwitchTallies& t) {
   const SwitchAr& ar = *c.checked[slot];
-  std::string name = group_name(e.table, e.group);
   if (out_of_range(ar, e)) {
-    t.out_of_range.add(lid_item(lid, name));
+    t.out_of_range.add(lid_item(lid, group_name(e.table, e.group)));
     return;
   }
   const Ports* ports = c.groups[slot].ports(lft.plft, e);
   if (ports == nullptr || ports->empty()) {
-    t.empty.add(lid_item(lid, name));
+    t.empty.add(lid_item(lid, group_name(e.table, e.group)));
     return;
   }
   mark_used(t, lft.plft, e, ports);
   std::optional<std::uint8_t> port = default_port(ar, e);
   if (port && !std::binary_search(ports->begin(), ports->end(), *port)) {
-    t.not_in_group.add(lid_item(lid, "DefaultPort " + std::to_string(*port) + ", " + name));
+    t.not_in_group.add(lid_item(
+        lid, "DefaultPort " + std::to_string(*port) + ", " + group_name(e.table, e.group)));
   }
   check_to_hca(c, ar.switch_node, lid, *ports, t);
 }

@@ -164,37 +164,43 @@ TEST(ArFleetTest, HbfOnOtherSlsIsFine) {
   EXPECT_TRUE(of(all, "ar.hbf_ar_overlap").empty()) << summary(all);
 }
 
-TEST(ArFleetTest, GroupNumberForOneLidDiffers) {
-  Tree t;
-  SwitchAr l1 = t.ar(t.l1);
-  ArGroup copy = test::ar_group(l1, 1);  // {3}: toward sp1 (LID 1)
-  copy.group = 4;
-  l1.groups.push_back(copy);
-  l1.info->group_top = 4;
-  test::ar_entry(l1, 1).group = 4;
-  std::vector<Finding> all = ar_findings(t.with(l1));
-  std::vector<Finding> found = of(all, "ar.group_id_per_dlid");
-  ASSERT_EQ(found.size(), 1u) << summary(all);
-  EXPECT_EQ(found[0].location.here.name, "l1");
-  EXPECT_EQ(found[0].severity, Severity::Warning);
-  EXPECT_EQ(found[0].message,
-            "gives LIDs other AR group numbers than most leaf switches: 1 LID: 0x0001 "
-            "(group 4, most 1)");
-  EXPECT_EQ(all.size(), 1u) << summary(all);
-}
-
-TEST(ArFleetTest, GroupNumberDifferenceIsAnErrorWithPfrn) {
-  Tree t;
+// l1 gives LID 1 (sp1) group 4, a copy of group 1 ({3}); l2 and l3 give it group 1.
+SwitchAr l1_with_group_4(const Tree& t) {
   SwitchAr l1 = t.ar(t.l1);
   ArGroup copy = test::ar_group(l1, 1);
   copy.group = 4;
   l1.groups.push_back(copy);
   l1.info->group_top = 4;
   test::ar_entry(l1, 1).group = 4;
+  return l1;
+}
+
+TEST(ArFleetTest, GroupNumbersMatterOnlyWithPfrn) {
+  Tree t;
+  std::vector<Finding> all = ar_findings(t.with(l1_with_group_4(t)));
+  EXPECT_TRUE(all.empty()) << summary(all);
+}
+
+TEST(ArFleetTest, GroupNumberForOneLidDiffersWithPfrn) {
+  Tree t;
+  SwitchAr l1 = l1_with_group_4(t);
+  Fabric f = t.with(l1);
+  for (NodeId leaf : {t.l2, t.l3}) {  // pFRN on every leaf, so no ar.shield_partial
+    SwitchAr ar = test::switch_ar(f, leaf);
+    ar.info->pfrn_enabled = true;
+    f = test::with_switch_ar(f, ar);
+  }
   l1.info->pfrn_enabled = true;
-  std::vector<Finding> found = of(ar_findings(t.with(l1)), "ar.group_id_per_dlid");
-  ASSERT_EQ(found.size(), 1u);
+  f = test::with_switch_ar(f, l1);
+  std::vector<Finding> all = ar_findings(f);
+  std::vector<Finding> found = of(all, "ar.group_id_per_dlid");
+  ASSERT_EQ(found.size(), 1u) << summary(all);
+  EXPECT_EQ(found[0].location.here.name, "l1");
   EXPECT_EQ(found[0].severity, Severity::Error);
+  EXPECT_EQ(found[0].message,
+            "gives LIDs other AR group numbers than most leaf switches (pFRN is on: its "
+            "notifications name groups): 1 LID: 0x0001 (group 4, most 1)");
+  EXPECT_EQ(all.size(), 1u) << summary(all);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "ar_fixture.hpp"
+#include "support/fabric_generators.hpp"
 
 namespace ibatlas {
 namespace {
@@ -68,6 +69,24 @@ TEST(ArChecksTest, IncompleteTablesAreReported) {
   EXPECT_EQ(all[0].check, "ar.tables_incomplete");
   EXPECT_EQ(all[0].location.here.name, "sp2");
   EXPECT_EQ(all[0].severity, Severity::Warning);
+}
+
+}  // namespace
+}  // namespace ibatlas
+
+namespace ibatlas {
+namespace {
+
+// A generated 3-level fat-tree (pods of leaves and aggregation switches, cores) with
+// opensm's minhop tables: the consistent AR state is quiet there too.
+TEST(ArChecksTest, ConsistentThreeLevelFatTreeGivesNoFinding) {
+  test::FatTreeSpec spec;
+  spec.levels = 3;
+  spec.radix = 8;
+  Fabric bare = test::make_fat_tree(spec);
+  Fabric f = test::with_consistent_ar(with_forwarding_tables(bare, compute_minhop(bare)));
+  std::vector<Finding> all = ar_test::ar_findings(f);
+  EXPECT_TRUE(all.empty()) << all.size() << "\n" << ar_test::summary(all);
 }
 
 }  // namespace
