@@ -221,3 +221,22 @@ std::vector<Finding> check_adaptive_routing(const Fabric& fabric, const Tiers& t
 }
 
 }  // namespace ibatlas
+
+namespace ibatlas {
+
+std::size_t count_adaptive_switches(const Fabric& fabric) {
+  std::size_t count = 0;
+  for (const SwitchAr& ar : fabric.adaptive_routing()) {
+    if (ar.support != ArSupport::Supported || (ar.info && !ar.info->enabled)) {
+      continue;
+    }
+    bool adaptive = std::any_of(ar.lfts.begin(), ar.lfts.end(), [](const ArLft& lft) {
+      return std::any_of(lft.entries.begin(), lft.entries.end(),
+                         [](const auto& e) { return e && is_adaptive(e->state); });
+    });
+    count += adaptive ? 1U : 0U;
+  }
+  return count;
+}
+
+}  // namespace ibatlas

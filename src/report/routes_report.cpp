@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ibatlas/ar/ar_checks.hpp"
 #include "ibatlas/formats/findings_json.hpp"
 
 #include "report/findings_text.hpp"
@@ -146,11 +147,20 @@ nlohmann::ordered_json balance_json(const Fabric& fabric, const RouteBalance& b)
   return j;
 }
 
+// The one line saying that the tables checked are not what adaptive switches use.
+std::string adaptive_note(std::size_t switches) {
+  return std::to_string(switches) + (switches == 1 ? " switch routes" : " switches route") +
+         " adaptively: their static LFT is only the AR default path";
+}
+
 }  // namespace
 
 void write_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
                        const std::vector<Finding>& findings, std::ostream& out) {
   print_summary(origin, report.validation, out);
+  if (std::size_t adaptive = count_adaptive_switches(fabric); adaptive != 0) {
+    out << "adaptive:     " << adaptive_note(adaptive) << "\n";
+  }
   print_balance(fabric, report.balance, out);
   print_loops_and_symmetry(fabric, report, out);
   write_findings_list(findings, out);
@@ -162,6 +172,11 @@ void write_routes_json(const Fabric& fabric, const TablesOrigin& origin, const R
   j["tables"] = {{"origin", origin.what},
                  {"switches", origin.switches},
                  {"with_table", origin.switches_with_table}};
+  if (!fabric.adaptive_routing().empty()) {  // AR state read: say how much of it is in use
+    std::size_t adaptive = count_adaptive_switches(fabric);
+    j["adaptive_routing"] = {{"adaptive_switches", adaptive},
+                             {"note", adaptive == 0 ? "" : adaptive_note(adaptive)}};
+  }
   j["validation"] = validation_json(report.validation);
   j["balance"] = balance_json(fabric, report.balance);
   j["credit_loops"] = nlohmann::ordered_json::array();

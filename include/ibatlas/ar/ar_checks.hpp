@@ -5,6 +5,7 @@
 // ibdiagnet .far dump. ar.not_in_dump and ar.unknown_switch come from attaching the dump
 // (formats/far.hpp), not from here.
 
+#include <cstddef>
 #include <vector>
 
 #include "ibatlas/fabric.hpp"
@@ -29,5 +30,10 @@ namespace ibatlas {
 // O(switches x LIDs x group size) for the tables and paths.
 std::vector<Finding> check_adaptive_routing(const Fabric& fabric, const Tiers& tiers,
                                             const AuditOptions& options);
+
+// How many switches route adaptively: AR state read, AR on, and at least one adaptive
+// entry. On those the static LFT (what ibroute and `routes` show) is only the AR default
+// path.
+std::size_t count_adaptive_switches(const Fabric& fabric);
 
 }  // namespace ibatlas
