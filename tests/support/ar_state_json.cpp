@@ -168,7 +168,13 @@ Struct struct_from_json(const Json& in, const std::vector<Field<Struct>>& fields
     ++seen;
   }
   if (in.size() != seen) {
-    check_members(in, where, {}, {});  // names the first unknown member
+    for (const auto& [key, value] : in.items()) {
+      bool known = std::any_of(fields.begin(), fields.end(),
+                               [&key](const Field<Struct>& f) { return key == f.name; });
+      if (!known) {
+        fail_unknown(where, key);
+      }
+    }
   }
   return s;
 }
