@@ -223,7 +223,7 @@ void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
     put_sl_to_vl(fabric, root, table);
   }
   for (const SwitchAr& ar : fabric.adaptive_routing()) {
-    xml_schema::put_adaptive_routing(root, ar);
+    xml_schema::put_adaptive_routing(root, ar, fabric.node(ar.switch_node).guid);
   }
   doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
 }

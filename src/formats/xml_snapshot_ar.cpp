@@ -10,6 +10,7 @@
 #include <string>
 
 #include "formats/xml_snapshot_schema.hpp"
+#include "text.hpp"
 
 namespace ibatlas::xml_schema {
 
@@ -96,8 +97,11 @@ std::string capabilities_text(const ArCapabilities& mask) {
   return out;
 }
 
-void put_switch_attributes(pugi::xml_node e, const SwitchAr& ar) {
+// The switch is its node index, as forwarding tables name it (GUIDs can repeat in a live
+// crawl); its GUID is written too, so a reader (or grep) finds a switch by GUID.
+void put_switch_attributes(pugi::xml_node e, const SwitchAr& ar, Guid guid) {
   put_number(e, "switch", ar.switch_node.value);
+  e.append_attribute("guid").set_value(text::guid_text(guid).c_str());
   e.append_attribute("support").set_value(to_string(ar.support).c_str());
   if (!ar.reason.empty()) {
     e.append_attribute("reason").set_value(escape_free_text(ar.reason).c_str());
@@ -115,9 +119,9 @@ void put_switch_attributes(pugi::xml_node e, const SwitchAr& ar) {
 
 }  // namespace
 
-void put_adaptive_routing(pugi::xml_node root, const SwitchAr& ar) {
+void put_adaptive_routing(pugi::xml_node root, const SwitchAr& ar, Guid guid) {
   pugi::xml_node e = root.append_child("adaptive-routing");
-  put_switch_attributes(e, ar);
+  put_switch_attributes(e, ar, guid);
   if (ar.info) {
     put_fields(e.append_child("ar-info"), *ar.info, kArInfoFields);
   }

@@ -100,8 +100,8 @@ const char* port_bits_name(ArPortBits bits);  // "bit-is-port", "bit-zero-is-por
 // The letter of an AR LFT entry's state in the <ar-lft> text: B, F, S, H.
 char lid_state_letter(ArLidState state);
 
-// Appends <adaptive-routing> for `ar` to `root`.
-void put_adaptive_routing(pugi::xml_node root, const SwitchAr& ar);
+// Appends <adaptive-routing> for `ar` to `root`; `guid` is its switch's node GUID.
+void put_adaptive_routing(pugi::xml_node root, const SwitchAr& ar, Guid guid);
 
 // Reads every <adaptive-routing> element into the builder, whose nodes are all known.
 // Throws ParseError (file:line) for anything docs/formats.md does not allow.

@@ -18,9 +18,9 @@ namespace ibatlas::xml_schema {
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kSwitchAttributes = {
-    "switch",     "support",         "reason",    "capabilities",
-    "legacy_lft", "tables_complete", "port_bits", "decode_uncertain"};
+constexpr std::array<std::string_view, 9> kSwitchAttributes = {
+    "switch",          "guid",      "support",         "reason", "capabilities", "legacy_lft",
+    "tables_complete", "port_bits", "decode_uncertain"};
 constexpr std::array<std::string_view, 2> kLftAttributes = {"plft", "size"};
 constexpr std::array<std::string_view, 6> kGroupAttributes = {"plft",      "table", "group",
                                                               "sub_group", "whbf",  "ports"};
@@ -108,6 +108,14 @@ NodeId ArReader::switch_of(pugi::xml_node e) {
   if (node >= builder_.node_count() ||
       builder_.node(NodeId{static_cast<std::uint32_t>(node)}).type != NodeType::Switch) {
     c_.fail(e, "attribute switch naming the index of a switch <node>", quote_found(index));
+  }
+  c_.required(e, "guid");
+  Guid guid = builder_.node(NodeId{static_cast<std::uint32_t>(node)}).guid;
+  if (*c_.hex(e, "guid", UINT64_MAX) != guid) {
+    c_.fail(e,
+            "attribute guid of <adaptive-routing> to be " + text::guid_text(guid) +
+                ", the GUID of node " + std::string(index),
+            quote_found(e.attribute("guid").value()));
   }
   if (seen_.at(node)) {
     c_.fail(e, "one <adaptive-routing> per switch",

@@ -40,7 +40,7 @@ std::string valid_text() {
              "description=\"h\">\n"                                        // 8
              "    <port number=\"1\" peer-node=\"0\" peer-port=\"3\"/>\n"  // 9
              "  </node>\n"                                                 // 10
-             "  <adaptive-routing switch=\"0\" support=\"supported\" "
+             "  <adaptive-routing switch=\"0\" guid=\"0x10\" support=\"supported\" "
              "capabilities=\"0x4 0x0 0x0 0x0\" legacy_lft=\"0\" tables_complete=\"1\" "
              "port_bits=\"bit-is-port\" decode_uncertain=\"0\">\n") +  // 11
          kInfo +                                                       // 12
@@ -76,7 +76,7 @@ TEST(XmlSnapshotArReaderTest, ReadsAHandWrittenSwitch) {
 }
 
 constexpr const char* kTwice =
-    "  </adaptive-routing>\n  <adaptive-routing switch=\"0\" support=\"supported\" "
+    "  </adaptive-routing>\n  <adaptive-routing switch=\"0\" guid=\"0x10\" support=\"supported\" "
     "legacy_lft=\"0\" tables_complete=\"1\" decode_uncertain=\"0\"/>\n";
 
 constexpr test::BadInputCase kBadCases[] = {
@@ -87,6 +87,13 @@ constexpr test::BadInputCase kBadCases[] = {
     {"switch not in the fabric", "switch=\"0\"", "switch=\"7\"", 11,
      "expected attribute switch naming the index of a switch <node>, found \"7\""},
     {"switch is a CA", "switch=\"0\"", "switch=\"1\"", 11, "index of a switch <node>"},
+    {"GUID of another node", "switch=\"0\" guid=\"0x10\"", "switch=\"0\" guid=\"0x20\"", 11,
+     "expected attribute guid of <adaptive-routing> to be 0x0000000000000010, the GUID of node "
+     "0, found \"0x20\""},
+    {"no GUID", "switch=\"0\" guid=\"0x10\"", "switch=\"0\"", 11,
+     "attribute guid of <adaptive-routing>, found none"},
+    {"GUID not hex", "switch=\"0\" guid=\"0x10\"", "switch=\"0\" guid=\"16\"", 11,
+     "to be 0x and at most 16 hex digits"},
     {"no switch", "switch=\"0\" ", "", 11, "attribute switch of <adaptive-routing>, found none"},
     {"twice for one switch", "  </adaptive-routing>\n", kTwice, 18,
      "one <adaptive-routing> per switch, found a second one for switch 0"},

@@ -53,7 +53,8 @@ TEST(XmlSnapshotArTest, WritesTheDocumentedForm) {
   std::string xml = to_xml(with_ar(test::sample_minimal_fabric(), {small_ar()}));
   // By hand from docs/formats.md.
   std::string expected =
-      "  <adaptive-routing switch=\"0\" support=\"supported\" legacy_lft=\"0\" "
+      "  <adaptive-routing switch=\"0\" guid=\"0x0000000000000010\" support=\"supported\" "
+      "legacy_lft=\"0\" "
       "tables_complete=\"1\" decode_uncertain=\"0\">\n"
       "    <ar-lft plft=\"0\" size=\"6\">1:S:0:-:0 5:F:1:3:12</ar-lft>\n"
       "    <ar-group plft=\"0\" table=\"1\" group=\"12\" sub_group=\"0\" ports=\"3 7\" />\n"
