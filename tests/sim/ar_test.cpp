@@ -32,8 +32,10 @@ using test::ProcessResult;
 using test::SimFabric;
 using test::SimOptions;
 
-// How the AR state is read and checked: `check live --ar` once the CLI has it, until then a
-// snapshot from `discover --routes --ar` given to `check`. Switching is this one line.
+// How the AR state is read and checked: `check live --ar`, or a snapshot from
+// `discover --routes --ar` given to `check`. Switching is this one line. Live is off while
+// `check live --ar` reads no plain LFTs: the AR path walk then reaches lf4 (no AR, no LFT)
+// and reports ar.path_dead_end on both spines, which a fabric with LFTs does not have.
 constexpr bool kCheckLiveDirectly = false;
 
 // 2 spines, 4 leaves, 4 hosts per leaf (enough LIDs that one odd entry stays under the
