@@ -118,8 +118,8 @@ FarEnd Context::far_end(NodeId sw, std::uint8_t number) const {
 std::string lid_text(Lid lid) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string text = "0x0000";
-  for (int i = 0; i < 4; ++i) {
-    text[5 - i] = kHex[(lid >> (4 * i)) & 0xF];
+  for (std::size_t i = 0; i < 4; ++i) {
+    text[5 - i] = kHex[(lid >> (4 * i)) & 0xFU];
   }
   return text;
 }

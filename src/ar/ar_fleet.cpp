@@ -46,8 +46,9 @@ void compare(const Context& c, const PeerKey& key, const std::vector<const Switc
       Finding f = c.make.at_node(s.check, ar->switch_node);
       f.measured = v;
       f.expected = usual;
-      f.message = s.noun + " is " + v + "; " + std::to_string(count) + " of " +
-                  std::to_string(values.size()) + " " + peers_name(key) + " have " + usual;
+      f.message = s.noun + " is " + v + "; ";
+      f.message += std::to_string(count) + " of " + std::to_string(values.size()) + " ";
+      f.message += peers_name(key) + " have " + usual;
       f.hint = s.hint;
       out.push_back(std::move(f));
     }

@@ -12,7 +12,9 @@ bool is_ar(const Context& c, std::uint32_t sw) {
 }  // namespace
 
 Walker::Walker(const Context& c)
-    : c_(c), plain_(c.fabric.nodes().size(), nullptr), colour_(c.fabric.nodes().size(), kNew) {
+    : c_(c),
+      plain_(c.fabric.nodes().size(), nullptr),
+      colour_(c.fabric.nodes().size(), Colour::New) {
   for (const ForwardingTable& t : c.fabric.forwarding_tables()) {
     plain_[t.switch_node.value] = &t;
   }
@@ -123,9 +125,9 @@ void Walker::follow(std::uint32_t sw, std::uint8_t port) {
     }
   } else if (end.index == owner_node_) {
     return;  // the switch that owns the LID
-  } else if (colour_[end.index] == kOnPath) {
+  } else if (colour_[end.index] == Colour::OnPath) {
     close_loop(sw, end.index, port);
-  } else if (visit(end.index) == kDiesUnblamed) {
+  } else if (visit(end.index) == Colour::DiesUnblamed) {
     dead = "port " + std::to_string(port) + " to " + c_.make.name(NodeId{end.index}) +
            ", which has no route";
   }
@@ -135,33 +137,33 @@ void Walker::follow(std::uint32_t sw, std::uint8_t port) {
 }
 
 Walker::Colour Walker::visit(std::uint32_t sw) {
-  if (colour_[sw] != kNew) {
+  if (colour_[sw] != Colour::New) {
     return colour_[sw];
   }
   if (sw == owner_node_) {
-    return colour_[sw] = kGood;
+    return colour_[sw] = Colour::Good;
   }
   Choice choice;
   choose(sw, lid_, choice);
   if (choice.why != nullptr) {
     if (is_ar(c_, sw)) {
       fail(sw, false, choice.why);
-      return colour_[sw] = kGood;  // reported here, not by those who lead here
+      return colour_[sw] = Colour::Good;  // reported here, not by those who lead here
     }
-    return colour_[sw] = kDiesUnblamed;
+    return colour_[sw] = Colour::DiesUnblamed;
   }
-  colour_[sw] = kOnPath;
+  colour_[sw] = Colour::OnPath;
   path_.push_back(sw);
   const std::size_t ports = c_.ends[sw].size();
   for (std::uint8_t port : choice.ports) {
     std::uint32_t to = port < ports ? next_[first_[sw] + port] : kNotSwitch;
-    if (to != kNotSwitch && (to == owner_node_ || colour_[to] == kGood)) {
+    if (to != kNotSwitch && (to == owner_node_ || colour_[to] == Colour::Good)) {
       continue;  // the common case, kept cheap
     }
     follow(sw, port);
   }
   path_.pop_back();
-  return colour_[sw] = kGood;
+  return colour_[sw] = Colour::Good;
 }
 
 void Walker::walk(Lid lid, PortId owner) {
@@ -169,7 +171,7 @@ void Walker::walk(Lid lid, PortId owner) {
   owner_ = owner;
   owner_node_ = c_.fabric.node_of(owner).value;
   events_.clear();
-  std::fill(colour_.begin(), colour_.end(), kNew);
+  std::fill(colour_.begin(), colour_.end(), Colour::New);
   // Each switch's entry for `lid` lies in its own table, far from the others: ask for all of
   // them before the walk so that the cache misses overlap instead of queueing (this halves
   // the walk on a 10k-host fabric).

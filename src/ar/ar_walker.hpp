@@ -54,7 +54,7 @@ class Walker {
   const std::vector<PathEvent>& events() const { return events_; }
 
  private:
-  enum Colour : std::uint8_t { kNew, kOnPath, kGood, kDiesUnblamed };
+  enum class Colour : std::uint8_t { New, OnPath, Good, DiesUnblamed };
 
   Colour visit(std::uint32_t sw);
   void follow(std::uint32_t sw, std::uint8_t port);
