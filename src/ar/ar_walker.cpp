@@ -69,7 +69,10 @@ std::uint64_t Walker::signature(std::uint32_t sw, Lid lid) const {
     return kCannot | 1U;
   }
   const ForwardingTable* t = plain_[sw];
-  if (t == nullptr || lid >= t->out_port.size() || t->out_port[lid] == ForwardingTable::kNoRoute) {
+  if (t == nullptr) {
+    return kCannot | 3U;  // unknown
+  }
+  if (lid >= t->out_port.size() || t->out_port[lid] == ForwardingTable::kNoRoute) {
     return kCannot | 2U;
   }
   return kSinglePort | t->out_port[lid];
@@ -94,7 +97,10 @@ void Walker::choose(std::uint32_t sw, Lid lid, Choice& choice) const {
     return;
   }
   const ForwardingTable* t = plain_[sw];
-  if (t == nullptr || lid >= t->out_port.size() || t->out_port[lid] == ForwardingTable::kNoRoute) {
+  if (t == nullptr) {
+    return;  // no table read: its route is unknown, which is no dead end (the walk stops)
+  }
+  if (lid >= t->out_port.size() || t->out_port[lid] == ForwardingTable::kNoRoute) {
     choice.why = kNoRoute;
     return;
   }

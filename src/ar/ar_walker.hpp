@@ -21,7 +21,9 @@
 namespace ibatlas::ar_detail {
 
 // What a switch does with a LID: the ports it may leave by (a single one held in `one`), or
-// `why` it cannot go on (then ports is empty and why is not null).
+// `why` it cannot go on (then ports is empty and why is not null). No ports and no reason:
+// the switch falls back to a plain LFT that was not read, so where it sends the LID is
+// unknown and the walk stops there without a finding.
 struct Choice {
   std::span<const std::uint8_t> ports;
   std::uint8_t one = 0;

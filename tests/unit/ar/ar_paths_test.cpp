@@ -77,5 +77,35 @@ TEST(ArPathsTest, LoopThroughPlainLftsOnlyIsRoutingsBusiness) {
   EXPECT_EQ(all.size(), 2u) << summary(all);
 }
 
+TEST(ArPathsTest, SwitchWithoutArAndWithoutLftIsUnknownNotADeadEnd) {
+  Tree t;
+  SwitchAr l3 = t.ar(t.l3);
+  l3.support = ArSupport::NoAnswer;
+  // As `check live --ar` reads it: AR state, no plain LFTs. Where l3 sends is unknown.
+  Fabric f = with_forwarding_tables(t.with(l3), {});
+  std::vector<Finding> all = ar_findings(f);
+  ASSERT_EQ(all.size(), 1u) << summary(all);
+  EXPECT_EQ(all[0].check, "ar.unsupported");
+}
+
+TEST(ArPathsTest, SwitchWhosePlainLftHasNoRouteIsADeadEnd) {
+  Tree t;
+  SwitchAr l3 = t.ar(t.l3);
+  l3.support = ArSupport::NoAnswer;
+  Fabric f = t.with(l3);
+  std::vector<ForwardingTable> tables(f.forwarding_tables().begin(), f.forwarding_tables().end());
+  for (ForwardingTable& table : tables) {
+    if (table.switch_node == t.l3) {
+      table.out_port[8] = ForwardingTable::kNoRoute;  // c, its own host
+    }
+  }
+  std::vector<Finding> all = ar_findings(with_forwarding_tables(f, tables));
+  std::vector<Finding> found = of(all, "ar.path_dead_end");
+  ASSERT_EQ(found.size(), 2u) << summary(all);  // both spines send c's packets to l3
+  EXPECT_NE(found[0].message.find("1 LID: 0x0008 (port 3 to l3, which has no route)"),
+            std::string::npos)
+      << summary(all);
+}
+
 }  // namespace
 }  // namespace ibatlas
