@@ -168,7 +168,8 @@ Struct struct_from_json(const Json& in, const std::vector<Field<Struct>>& fields
     ++seen;
   }
   if (in.size() != seen) {
-    for (const auto& [key, value] : in.items()) {
+    for (const auto& item : in.items()) {
+      const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
       bool known = std::any_of(fields.begin(), fields.end(),
                                [&key](const Field<Struct>& f) { return key == f.name; });
       if (!known) {
