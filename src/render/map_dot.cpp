@@ -63,6 +63,8 @@ std::string shape_attributes(const RenderNode& n) {
       return "shape=hexagon";
     case BoxKind::Gone:
       return "shape=box, style=\"dashed,filled\"";
+    case BoxKind::Group:
+      return "shape=box, style=\"rounded,filled\", penwidth=2, fontsize=18, margin=\"0.2,0.1\"";
   }
   return "shape=box";
 }

@@ -55,6 +55,7 @@ bool mark_cable(RenderModel& model, const Fabric& fabric, const Finding& f, Node
   std::size_t edge =
       h == Highlight::None ? model.edge_of.at(cable->value) : isolate_cable(model, *cable);
   highlight_edge(model, edge, h, finding_text(f));
+  ++model.edges[edge].findings;
   return true;
 }
 
@@ -82,6 +83,7 @@ void mark_findings(RenderModel& model, const Fabric& fabric, std::span<const Fin
     }
     std::string where = here.port ? "port " + std::to_string(*here.port) + ": " : "";
     highlight_node(model, *box, highlight_of(f.severity), where + finding_text(f));
+    ++model.nodes[*box].findings;
   }
 }
 

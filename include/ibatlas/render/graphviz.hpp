@@ -3,8 +3,12 @@
 // Graphviz through its C library (cgraph + gvc): layout and rendering of DOT text. Nothing
 // shells out to dot. Part of ibatlas_render, the only target that links Graphviz.
 
+#include <span>
 #include <string>
 
+#include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
+#include "ibatlas/render/map_groups.hpp"
 #include "ibatlas/render/render_model.hpp"
 
 namespace ibatlas {
@@ -24,5 +28,12 @@ enum class MapFormat { Svg, Html, Dot, Png };
 // (layout_engine), SVG with every tooltip in the element's <title>, wrapped into the
 // self-contained page for Html.
 std::string render_map(const RenderModel& model, MapFormat format);
+
+// The interactive atlas of a large fabric (render/atlas_html.hpp): `overview` (from
+// fold_into_groups) and every group's group_view laid out with their engines, titles from
+// tooltips, in one page. `detailed` is the whole fabric's model with `findings` marked
+// (graphviz_atlas.cpp).
+std::string render_atlas(const Fabric& fabric, const MapGroups& groups, const RenderModel& detailed,
+                         const RenderModel& overview, std::span<const Finding> findings);
 
 }  // namespace ibatlas

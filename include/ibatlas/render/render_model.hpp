@@ -37,7 +37,9 @@ enum class RenderLayout : std::uint8_t { Auto, Tiers, Spring };
 // When two apply, the later enumerator wins (an error beats a warning).
 enum class Highlight : std::uint8_t { None, Added, Changed, Warning, Removed, Error };
 
-enum class BoxKind : std::uint8_t { Host, HostGroup, Switch, Chassis, Router, Gone };
+// Group: a MapGroup of the overview (render/map_groups.hpp, render/overview.hpp) folded into
+// one box.
+enum class BoxKind : std::uint8_t { Host, HostGroup, Switch, Chassis, Router, Gone, Group };
 
 struct RenderOptions {
   bool expand_hosts = false;
@@ -55,7 +57,9 @@ struct RenderNode {
   std::optional<int> tier;
   std::vector<NodeId> members;  // the fabric nodes it stands for (none for Gone)
   Highlight highlight = Highlight::None;
+  std::size_t findings = 0;  // findings marked on this box (mark_findings)
   bool focus = false;
+  std::string group;  // the MapGroup::id this box belongs to or stands for; empty: none
 };
 
 struct RenderEdge {
@@ -68,6 +72,7 @@ struct RenderEdge {
   std::optional<LinkSpeed> speed;
   std::vector<std::string> tooltip;  // findings and changes
   Highlight highlight = Highlight::None;
+  std::size_t findings = 0;  // findings marked on this line (mark_findings)
 };
 
 struct RenderModel {
@@ -80,6 +85,9 @@ struct RenderModel {
   // the node is outside the focus.
   std::vector<std::optional<std::size_t>> box_of;
   std::unordered_map<std::uint32_t, std::size_t> edge_of;  // lower PortId of a cable -> edge
+  // The overview wraps a tier wider than this many boxes into several rows (map_dot), so the
+  // drawing keeps a screen's aspect ratio. 0: never wrap (the detailed map).
+  std::size_t row_limit = 0;
 };
 
 // Builds the model. `tiers` must be infer_tiers(fabric). Throws nothing.
