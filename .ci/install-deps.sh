@@ -14,7 +14,8 @@ packages=(
   ibsim-utils opensm infiniband-diags perftest
   # test helpers
   python3 python3-networkx procps
-  chromium  # the interactive map's browser test (tests/browser/)
+  chromium python3-websocket  # the interactive map's browser tests (tests/browser/)
+  slurmctld slurm-client munge  # the Slurm topology's real consumer (tests/consumers/)
 )
 
 missing=()
