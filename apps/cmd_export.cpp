@@ -1,7 +1,7 @@
-// ibatlas export SOURCE --to slurm|graphml|dot [-o FILE]
-// The fabric for other tools: a Slurm topology.conf from the fat-tree tiers (docs/render.md
-// gives the naming rules), GraphML (Gephi, yEd, networkx) or plain Graphviz DOT with every
-// node and cable (docs/formats.md).
+// ibatlas export SOURCE --to slurm|graphml|dot [-o FILE] [--slurm-hosts FILE]
+// The fabric for other tools: a Slurm topology.conf that slurmctld accepts (docs/slurm.md
+// gives the rules, the warnings and the exit statuses), GraphML (Gephi, yEd, networkx) or
+// plain Graphviz DOT with every node and cable (docs/formats.md).
 
 #include <fstream>
 #include <memory>
@@ -11,6 +11,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/exports.hpp"
+#include "ibatlas/input_file.hpp"
 #include "ibatlas/render/slurm.hpp"
 
 #include "cli.hpp"
@@ -24,35 +25,99 @@ struct ExportOptions {
   std::string source;
   std::string to;
   std::string output = "-";
+  std::string slurm_hosts;  // path, empty: every host of the fabric
   SourceOptions source_options;
 };
 
-// The Slurm export's renames are listed in the file; the count goes to stderr too, as a
-// name Slurm is given is no longer the host name the site knows.
-void write_export(const std::string& to, const Fabric& fabric, std::ostream& out,
-                  std::ostream& err) {
-  if (to == "slurm") {
-    SlurmExport slurm = write_slurm_topology(fabric, out);
-    if (!slurm.renames.empty()) {
-      err << "ibatlas: warning: " << slurm.renames.size()
-          << " names renamed to valid Slurm names (listed in a comment at the top of "
-             "topology.conf)\n";
-    }
-  } else if (to == "graphml") {
-    write_graphml(fabric, out);
-  } else {
-    write_dot(fabric, out);
+// " a b c ..." : the first few of a list, for a warning line.
+std::string first_few(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size() && i < 5; ++i) {
+    text += " " + names[i];
   }
+  return names.size() > 5 ? text + " ..." : text;
+}
+
+// Nothing to write is an error (exit 3), said before any file is touched.
+void refuse_empty(const SlurmExport& plan, const std::string& slurm_hosts) {
+  if (plan.hosts > 0) {
+    return;
+  }
+  if (!plan.not_known.empty()) {
+    throw Error("no host of the fabric is in --slurm-hosts " + slurm_hosts +
+                ": nothing to write to topology.conf");
+  }
+  if (!plan.unnamed_hcas.empty()) {
+    throw Error("no host has a usable name (" + std::to_string(plan.unnamed_hcas.size()) +
+                " HCAs describe no host): give names with --node-name-map");
+  }
+  throw Error("the fabric has no host cabled to a switch: nothing to write to topology.conf");
+}
+
+// Every host left out or renamed is counted here; exit 4 when hosts Slurm may know are
+// missing from the file (unnamed HCAs, or --slurm-hosts names the fabric lacks).
+int slurm_warnings(const SlurmExport& plan, const ExportOptions& options, std::ostream& err) {
+  if (!plan.unnamed_hcas.empty()) {
+    err << "ibatlas: warning: " << plan.unnamed_hcas.size()
+        << " HCAs of hosts left out of topology.conf: their node description names no host "
+           "(name them with --node-name-map; their GUIDs are in the comment at the top)\n";
+  }
+  if (!plan.not_known.empty()) {
+    err << "ibatlas: " << plan.not_known.size() << " hosts left out: not in --slurm-hosts "
+        << options.slurm_hosts << ":" << first_few(plan.not_known) << '\n';
+  }
+  if (!plan.not_in_fabric.empty()) {
+    err << "ibatlas: warning: " << plan.not_in_fabric.size() << " hosts of --slurm-hosts "
+        << options.slurm_hosts << " are not in the fabric:" << first_few(plan.not_in_fabric)
+        << '\n';
+  }
+  if (!plan.hostless_leaves.empty()) {
+    err << "ibatlas: warning: " << plan.hostless_leaves.size()
+        << " leaves left out: every host they reach is listed under another leaf:"
+        << first_few(plan.hostless_leaves) << '\n';
+  }
+  if (!plan.renames.empty()) {
+    err << "ibatlas: warning: " << plan.renames.size()
+        << " names renamed to valid Slurm names (listed in a comment at the top of "
+           "topology.conf)\n";
+  }
+  bool incomplete =
+      options.slurm_hosts.empty() ? !plan.unnamed_hcas.empty() : !plan.not_in_fabric.empty();
+  if (incomplete) {
+    err << "ibatlas: topology.conf lacks hosts Slurm may know (exit " << kExitPartial << ")\n";
+  }
+  return incomplete ? kExitPartial : kExitOk;
+}
+
+int run_slurm_export(const Fabric& fabric, const ExportOptions& options, std::ostream& out,
+                     std::ostream& err) {
+  SlurmOptions slurm;
+  if (!options.slurm_hosts.empty()) {
+    slurm.known_hosts = read_slurm_hosts(read_file(options.slurm_hosts), options.slurm_hosts);
+  }
+  SlurmExport plan = plan_slurm_topology(fabric, slurm);
+  refuse_empty(plan, options.slurm_hosts);
+  write_to(options.output, out,
+           [&](std::ostream& file) { write_slurm_topology(fabric, plan, file); });
+  return slurm_warnings(plan, options, err);
 }
 
 int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
-  Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
-  if (options.output == "-") {
-    write_export(options.to, fabric, out, err);
-    return kExitOk;
+  if (!options.slurm_hosts.empty() && options.to != "slurm") {
+    err << "ibatlas: --slurm-hosts goes with --to slurm\n";
+    return kExitUsage;
   }
-  write_to(options.output, out,
-           [&](std::ostream& file) { write_export(options.to, fabric, file, err); });
+  Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
+  if (options.to == "slurm") {
+    return run_slurm_export(fabric, options, out, err);
+  }
+  write_to(options.output, out, [&](std::ostream& file) {
+    if (options.to == "graphml") {
+      write_graphml(fabric, file);
+    } else {
+      write_dot(fabric, file);
+    }
+  });
   return kExitOk;
 }
 
@@ -68,6 +133,9 @@ void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int
       ->check(CLI::IsMember({"slurm", "graphml", "dot"}));
   cmd->add_option("-o,--output", options->output, "Output file (default: stdout)")
       ->capture_default_str();
+  cmd->add_option("--slurm-hosts", options->slurm_hosts,
+                  "With --to slurm: only these hosts (one name or hostlist like node[01-64] "
+                  "per line, as slurm.conf has them); exit 4 when one is not in the fabric");
   add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_export(*options, out, err), options->source_options);

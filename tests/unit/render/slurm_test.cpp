@@ -47,7 +47,7 @@ TEST(SlurmTopologyTest, LeavesListHostsAndSpinesListLeaves) {
 TEST(SlurmTopologyTest, UnnamedHostsAreLeftOutInAComment) {
   std::ostringstream out;
   write_slurm_topology(test::render_sample(), out);
-  EXPECT_NE(out.str().find("# 1 hosts left out: their description names no host: "
+  EXPECT_NE(out.str().find("# 1 HCAs of hosts left out: their description names no host: "
                            "0x00000000000000c9"),
             std::string::npos);
 }
