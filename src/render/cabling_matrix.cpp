@@ -1,0 +1,397 @@
+#include "ibatlas/render/cabling_matrix.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <tuple>
+#include <utility>
+
+#include "ibatlas/render/style.hpp"
+
+// The plan's own name matching, so that the matrix and `audit --plan` agree on the node a
+// plan line means (a header of src/analysis, in ibatlas_core like this file).
+#include "analysis/plan_match.hpp"
+
+namespace ibatlas {
+
+std::string to_string(CellState state) {
+  constexpr std::array<const char*, 4> kNames = {"as expected", "degraded", "missing", "extra"};
+  return kNames.at(static_cast<std::size_t>(state));
+}
+
+namespace {
+
+constexpr std::size_t kNone = ~std::size_t{0};
+constexpr std::size_t kCableLines = 12;  // a tooltip lists this many cables, then counts
+
+// A width and a speed, as far as known; ordered, so that rates can be counted in a map.
+using Rate = std::pair<std::optional<LinkWidth>, std::optional<LinkSpeed>>;
+
+// The most frequent value; on a tie the smallest (deterministic). Empty: Key{}.
+template <typename Key>
+Key mode(const std::vector<Key>& values) {
+  std::map<Key, std::size_t> counts;
+  for (const Key& v : values) {
+    ++counts[v];
+  }
+  Key best{};
+  std::size_t most = 0;
+  for (const auto& entry : counts) {
+    if (entry.second > most) {
+      best = entry.first;
+      most = entry.second;
+    }
+  }
+  return best;
+}
+
+Rate majority_rate(const Fabric& fabric, const std::vector<PortId>& cables) {
+  std::vector<Rate> rates;
+  for (PortId c : cables) {
+    rates.emplace_back(fabric.port(c).width_active, fabric.port(c).speed_active);
+  }
+  return mode(rates);
+}
+
+std::string cables_text(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " cable" : " cables");
+}
+
+struct Box {
+  NodeId unit;
+  std::string name;
+  std::size_t group = kNone;  // index into MapGroups::groups
+};
+
+struct Expectation {
+  std::size_t count = 0;
+  Rate rate;
+};
+
+struct Pair {
+  std::vector<PortId> cables;  // each cable by its end on the row's box
+  Expectation expected;
+  std::vector<std::string> findings;
+  Highlight highlight = Highlight::None;
+};
+
+using Cell = std::pair<std::size_t, std::size_t>;   // row, column
+using Range = std::pair<std::size_t, std::size_t>;  // [first, second) of rows or columns
+
+// One matrix in the making: the boxes of tier t (rows) and of tier t + 1 (columns).
+struct Layer {
+  std::vector<Box> rows;
+  std::vector<Box> columns;
+  std::map<Cell, Pair> pairs;  // row-major
+};
+
+struct Slot {
+  std::size_t layer = 0;
+  Cell cell;
+  bool row_first = true;  // the first node given is the row's
+};
+
+struct Builder {
+  const Fabric& fabric;
+  const Tiers& tiers;
+  const MapGroups& groups;
+  std::vector<std::size_t> box_of;  // per NodeId of a unit: its row or column
+  std::vector<Layer> layers;        // layers[t - 1]: tier t × tier t + 1
+};
+
+// Switch boxes (a chassis is one) per tier, in group order, then natural order of names.
+std::vector<std::vector<Box>> boxes_by_tier(Builder& b) {
+  std::map<std::uint32_t, std::vector<NodeId>> units;  // unit -> its switches
+  for (const Node& n : b.fabric.nodes()) {
+    if (NodeId id = b.fabric.id_of(n); n.type == NodeType::Switch && b.tiers.of(id)) {
+      units[b.tiers.unit_of(id).value].push_back(id);
+    }
+  }
+  std::vector<std::vector<Box>> by_tier(static_cast<std::size_t>(b.tiers.top) + 1);
+  for (const auto& [unit, chips] : units) {
+    std::string name = chips.size() > 1 ? chassis_name(b.fabric, chips)
+                                        : display_name(b.fabric.node(NodeId{unit}));
+    by_tier.at(static_cast<std::size_t>(*b.tiers.of(NodeId{unit})))
+        .push_back(Box{NodeId{unit}, name, b.groups.group_of.at(unit).value_or(kNone)});
+  }
+  for (std::vector<Box>& boxes : by_tier) {
+    std::sort(boxes.begin(), boxes.end(), [](const Box& x, const Box& y) {
+      if (x.group != y.group) {
+        return x.group < y.group;
+      }
+      return x.name != y.name ? natural_less(x.name, y.name) : x.unit < y.unit;
+    });
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+      b.box_of[boxes[i].unit.value] = i;
+    }
+  }
+  return by_tier;
+}
+
+// The cell of a cable between two switch boxes of adjacent tiers.
+std::optional<Slot> slot_of(const Builder& b, NodeId x, NodeId y) {
+  std::optional<int> tx = b.tiers.of(x);
+  std::optional<int> ty = b.tiers.of(y);
+  if (b.fabric.node(x).type != NodeType::Switch || b.fabric.node(y).type != NodeType::Switch ||
+      !tx || !ty || b.tiers.unit_of(x) == b.tiers.unit_of(y) || (*tx - *ty) * (*tx - *ty) != 1) {
+    return std::nullopt;
+  }
+  std::size_t bx = b.box_of[b.tiers.unit_of(x).value];
+  std::size_t by = b.box_of[b.tiers.unit_of(y).value];
+  Cell cell = *tx < *ty ? Cell{bx, by} : Cell{by, bx};
+  return Slot{static_cast<std::size_t>(std::min(*tx, *ty) - 1), cell, *tx < *ty};
+}
+
+Builder make_builder(const Fabric& fabric, const Tiers& tiers, const MapGroups& groups) {
+  Builder b{fabric, tiers, groups, std::vector<std::size_t>(fabric.nodes().size(), kNone), {}};
+  std::vector<std::vector<Box>> by_tier = boxes_by_tier(b);
+  for (std::size_t t = 1; t + 1 < by_tier.size(); ++t) {
+    b.layers.push_back(Layer{std::move(by_tier[t]), by_tier[t + 1], {}});
+  }
+  for (PortId link : fabric.links()) {
+    PortId peer = *fabric.port(link).peer;
+    if (std::optional<Slot> s = slot_of(b, fabric.node_of(link), fabric.node_of(peer))) {
+      b.layers[s->layer].pairs[s->cell].cables.push_back(s->row_first ? link : peer);
+    }
+  }
+  return b;
+}
+
+std::string plan_note(std::size_t n, const std::string& what) {
+  return n == 0 ? ""
+                : "; " + std::to_string(n) +
+                      (n == 1 ? " planned cable names " : " planned cables name ") + what;
+}
+
+// Expected counts and rates from the plan's cables between switch boxes of adjacent tiers.
+std::string expect_plan(Builder& b, const CablingPlan& plan) {
+  NameResolver resolver(b.fabric, nullptr);
+  std::size_t unknown = 0;
+  std::size_t ambiguous = 0;
+  for (const MatchedCable& m : match_plan(b.fabric, plan, resolver)) {
+    ambiguous += m.ambiguous() ? 1 : 0;
+    unknown += !m.ambiguous() && (!m.a.node || !m.b.node) ? 1 : 0;
+    std::optional<Slot> s = m.a.node && m.b.node ? slot_of(b, *m.a.node, *m.b.node) : std::nullopt;
+    if (s) {
+      Expectation& e = b.layers[s->layer].pairs[s->cell].expected;
+      e.rate = e.count++ == 0 ? Rate{m.plan->width, m.plan->speed} : e.rate;
+    }
+  }
+  return "the plan " + plan.source + plan_note(unknown, "nodes not in the fabric") +
+         plan_note(ambiguous, "a node ambiguously (not counted)");
+}
+
+// Calls f(cell, pair) for each pair of the block that has cables (or an expectation).
+template <typename F>
+void for_pairs(Layer& layer, Range rows, Range columns, F f) {
+  for (std::size_t r = rows.first; r < rows.second; ++r) {
+    auto it = layer.pairs.lower_bound(Cell{r, columns.first});
+    for (; it != layer.pairs.end() && it->first < Cell{r, columns.second}; ++it) {
+      f(it->first, it->second);
+    }
+  }
+}
+
+// A block mostly without cables: it expects none when most of its rows or columns have none.
+// Else it is a regular sparse pattern (aggregation switches cabled to their planes of cores):
+// a pair whose row and column both have more cabled pairs than most is extra; a row short of
+// k pairs, with exactly k uncabled columns that are short too, has those k pairs missing.
+void expect_sparse(Layer& layer, Range rows, Range columns, const Expectation& typical) {
+  std::vector<std::size_t> per_row(rows.second - rows.first);
+  std::vector<std::size_t> per_column(columns.second - columns.first);
+  for_pairs(layer, rows, columns, [&](const Cell& at, const Pair&) {
+    ++per_row[at.first - rows.first];
+    ++per_column[at.second - columns.first];
+  });
+  std::size_t row_norm = mode(per_row);
+  std::size_t column_norm = mode(per_column);
+  if (row_norm == 0 || column_norm == 0) {
+    return;
+  }
+  for_pairs(layer, rows, columns, [&](const Cell& at, Pair& p) {
+    if (per_row[at.first - rows.first] <= row_norm ||
+        per_column[at.second - columns.first] <= column_norm) {
+      p.expected = typical;
+    }
+  });
+  for (std::size_t r = rows.first; r < rows.second; ++r) {
+    std::size_t has = per_row[r - rows.first];
+    std::vector<std::size_t> open;
+    for (std::size_t c = columns.first; c < columns.second && has < row_norm; ++c) {
+      if (per_column[c - columns.first] < column_norm && !layer.pairs.contains(Cell{r, c})) {
+        open.push_back(c);
+      }
+    }
+    for (std::size_t c : open.size() == row_norm - has ? open : std::vector<std::size_t>{}) {
+      layer.pairs[Cell{r, c}].expected = typical;
+    }
+  }
+}
+
+// The block's cabled pairs decide: the count and rate most of them have are expected of
+// every cabled pair; a block mostly cabled expects every pair cabled (expect_sparse else).
+void expect_block(const Fabric& fabric, Layer& layer, Range rows, Range columns) {
+  std::vector<std::size_t> counts;
+  std::vector<Rate> rates;
+  for_pairs(layer, rows, columns, [&](const Cell&, const Pair& p) {
+    counts.push_back(p.cables.size());
+    rates.push_back(majority_rate(fabric, p.cables));
+  });
+  Expectation typical{mode(counts), mode(rates)};
+  if (counts.size() * 2 <= (rows.second - rows.first) * (columns.second - columns.first)) {
+    expect_sparse(layer, rows, columns, typical);
+    return;
+  }
+  for (std::size_t r = rows.first; r < rows.second; ++r) {
+    for (std::size_t c = columns.first; c < columns.second; ++c) {
+      layer.pairs[Cell{r, c}].expected = typical;
+    }
+  }
+}
+
+// Runs of boxes of one group (boxes are sorted by group first).
+std::vector<Range> group_runs(const std::vector<Box>& boxes) {
+  std::vector<Range> runs;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    if (runs.empty() || boxes[i].group != boxes[runs.back().first].group) {
+      runs.emplace_back(i, i);
+    }
+    runs.back().second = i + 1;
+  }
+  return runs;
+}
+
+std::string expect_majority(Builder& b) {
+  for (Layer& layer : b.layers) {
+    for (Range rows : group_runs(layer.rows)) {
+      for (Range columns : group_runs(layer.columns)) {
+        expect_block(b.fabric, layer, rows, columns);
+      }
+    }
+  }
+  return "the majority of each pod × group block";
+}
+
+// A finding at a port marks the pair its cable joins; at a port without a cable, the pair
+// with the node it names as the peer (plan.missing names both ends of the absent cable).
+void mark(Builder& b, const Finding& f) {
+  const Location& at = f.location;
+  bool at_port = at.kind == LocationKind::Port || at.kind == LocationKind::Link;
+  std::optional<NodeId> node = at_port && at.here.node_guid && at.here.port
+                                   ? b.fabric.find_node(*at.here.node_guid)
+                                   : std::nullopt;
+  std::optional<PortId> port = node ? b.fabric.find_port(*node, *at.here.port) : std::nullopt;
+  std::optional<NodeId> peer;
+  if (port && b.fabric.port(*port).peer) {
+    peer = b.fabric.node_of(*b.fabric.port(*port).peer);
+  } else if (node && at.peer && at.peer->node_guid) {
+    peer = b.fabric.find_node(*at.peer->node_guid);
+  }
+  std::optional<Slot> s = peer ? slot_of(b, *node, *peer) : std::nullopt;
+  if (!s || !b.layers[s->layer].pairs.contains(s->cell)) {
+    return;
+  }
+  Pair& pair = b.layers[s->layer].pairs[s->cell];
+  pair.findings.push_back(to_string(f.severity) + " " + f.check + ": " + f.message);
+  Highlight h = f.severity == Severity::Error ? Highlight::Error : Highlight::Warning;
+  pair.highlight = std::max(pair.highlight, f.severity == Severity::Info ? Highlight::None : h);
+}
+
+// "leaf01 port 19 — spine02 port 1, 4xHDR": the row's end first.
+std::string cable_line(const Fabric& fabric, PortId row_end) {
+  const Port& a = fabric.port(row_end);
+  const Port& z = fabric.port(*a.peer);
+  std::string line = display_name(fabric.node(a.node)) + " port " + std::to_string(a.number) +
+                     " — " + display_name(fabric.node(z.node)) + " port " +
+                     std::to_string(z.number);
+  std::string rate = rate_text(a.width_active, a.speed_active);
+  return rate.empty() ? line : line + ", " + rate;
+}
+
+CellState state_of(const Fabric& fabric, const Pair& p) {
+  if (p.cables.empty() || p.expected.count == 0) {
+    return p.cables.empty() ? CellState::Missing : CellState::Extra;
+  }
+  const Rate& want = p.expected.rate;  // a cable slower or narrower, as far as both are known
+  bool slow = std::any_of(p.cables.begin(), p.cables.end(), [&](PortId c) {
+    const Port& x = fabric.port(c);
+    return (x.width_active && want.first && lanes(*x.width_active) < lanes(*want.first)) ||
+           (x.speed_active && want.second &&
+            lane_rate_gbps(*x.speed_active) < lane_rate_gbps(*want.second));
+  });
+  if (slow || p.cables.size() < p.expected.count) {
+    return CellState::Degraded;
+  }
+  return p.cables.size() > p.expected.count ? CellState::Extra : CellState::Expected;
+}
+
+MatrixCell cell_of(const Fabric& fabric, const Layer& layer, const Cell& at, const Pair& p) {
+  MatrixCell cell{at.first, at.second, p.cables.size(), p.expected.count};
+  if (!p.cables.empty()) {
+    std::tie(cell.width, cell.speed) = majority_rate(fabric, p.cables);
+  }
+  cell.state = state_of(fabric, p);
+  cell.highlight = p.highlight;
+  std::string head = layer.rows[at.first].name + " × " + layer.columns[at.second].name + ": " +
+                     (p.expected.count > 0
+                          ? std::to_string(p.cables.size()) + " of " + cables_text(p.expected.count)
+                          : cables_text(p.cables.size()) + ", none expected");
+  std::string rate = rate_text(cell.width, cell.speed);
+  std::string expected_rate = rate_text(p.expected.rate.first, p.expected.rate.second);
+  std::string state = to_string(cell.state);
+  if (cell.state != CellState::Expected && p.expected.count > 0) {
+    state += ": expected " + cables_text(p.expected.count) +
+             (expected_rate.empty() ? "" : " at " + expected_rate);
+  }
+  cell.tooltip = {rate.empty() ? head : head + ", " + rate, state};
+  for (std::size_t i = 0; i < p.cables.size() && i < kCableLines; ++i) {
+    cell.tooltip.push_back(cable_line(fabric, p.cables[i]));
+  }
+  if (p.cables.size() > kCableLines) {
+    cell.tooltip.push_back("… and " + cables_text(p.cables.size() - kCableLines) + " more");
+  }
+  cell.tooltip.insert(cell.tooltip.end(), p.findings.begin(), p.findings.end());
+  return cell;
+}
+
+std::vector<CablingMatrix> finish(const Builder& b, const std::string& expectation) {
+  std::vector<CablingMatrix> matrices;
+  for (std::size_t t = 0; t < b.layers.size(); ++t) {
+    const Layer& layer = b.layers[t];
+    CablingMatrix m;
+    m.title = tier_name(static_cast<int>(t) + 1) + " × " + tier_name(static_cast<int>(t) + 2);
+    m.expectation = expectation;
+    for (const Box& box : layer.rows) {
+      m.rows.push_back(box.name);
+      m.row_groups.push_back(box.group == kNone ? "" : b.groups.groups.at(box.group).name);
+    }
+    for (const Box& box : layer.columns) {
+      m.columns.push_back(box.name);
+      m.column_groups.push_back(box.group == kNone ? "" : b.groups.groups.at(box.group).name);
+    }
+    for (const auto& entry : layer.pairs) {
+      m.cells.push_back(cell_of(b.fabric, layer, entry.first, entry.second));
+    }
+    matrices.push_back(std::move(m));
+  }
+  return matrices;
+}
+
+}  // namespace
+
+std::vector<CablingMatrix> build_cabling_matrices(const Fabric& fabric, const Tiers& tiers,
+                                                  const MapGroups& groups,
+                                                  std::span<const Finding> findings,
+                                                  const CablingPlan* plan) {
+  if (tiers.top < 2) {
+    return {};
+  }
+  Builder b = make_builder(fabric, tiers, groups);
+  std::string expectation = plan ? expect_plan(b, *plan) : expect_majority(b);
+  for (const Finding& f : findings) {
+    mark(b, f);
+  }
+  return finish(b, expectation);
+}
+
+}  // namespace ibatlas
