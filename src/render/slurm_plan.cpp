@@ -55,6 +55,29 @@ void link_units(const Fabric& fabric, Plan& p) {
   }
 }
 
+// The named hosts (by their Slurm names) kept in p.reach: all, or those Slurm knows.
+void keep_known(const std::map<std::string, Units>& by_own_name,
+                const std::map<std::string, std::string>& names, const SlurmOptions& options,
+                Plan& p, SlurmExport& out) {
+  std::set<std::string> in_fabric;
+  for (const auto& [own, units] : by_own_name) {
+    const std::string& name = names.at(own);
+    in_fabric.insert(name);
+    if (options.known_hosts && !options.known_hosts->contains(name)) {
+      out.not_known.push_back(name);
+    } else {
+      p.reach[name] = units;
+    }
+  }
+  if (options.known_hosts) {
+    for (const std::string& known : *options.known_hosts) {
+      if (!in_fabric.contains(known)) {
+        out.not_in_fabric.push_back(known);
+      }
+    }
+  }
+}
+
 // Step 2. Host names are made Slurm names first, so --slurm-hosts compares what is written.
 void find_hosts(const Fabric& fabric, const SlurmOptions& options, Plan& p, SlurmExport& out) {
   std::map<std::string, Units> by_own_name;
@@ -81,24 +104,7 @@ void find_hosts(const Fabric& fabric, const SlurmOptions& options, Plan& p, Slur
       out.unnamed_hcas.push_back(node.guid);
     }
   }
-  std::map<std::string, std::string> names = slurm_host_names(first_guid, out.renames);
-  std::set<std::string> in_fabric;
-  for (const auto& [own, units] : by_own_name) {
-    const std::string& name = names.at(own);
-    in_fabric.insert(name);
-    if (options.known_hosts && !options.known_hosts->contains(name)) {
-      out.not_known.push_back(name);
-    } else {
-      p.reach[name] = units;
-    }
-  }
-  if (options.known_hosts) {
-    for (const std::string& known : *options.known_hosts) {
-      if (!in_fabric.contains(known)) {
-        out.not_in_fabric.push_back(known);
-      }
-    }
-  }
+  keep_known(by_own_name, slurm_host_names(first_guid, out.renames), options, p, out);
 }
 
 // Step 3. hn(U): how many host units U is cabled to. A host unit is a leaf unless a host
@@ -181,6 +187,25 @@ SlurmSwitchLine leaf_line(const std::string& name, const std::set<std::string>& 
   return SlurmSwitchLine{name, 1, {hosts.begin(), hosts.end()}, {}};
 }
 
+// A switch above the leaves: the written units one level down, and its synthetic leaf
+// (written here, before it) when hosts went into it.
+SlurmSwitchLine upper_line(std::uint32_t u, const Units& written, Plan& p, SlurmExport& out) {
+  SlurmSwitchLine line{p.units.name(u), p.level[u], {}, {}};
+  for (std::uint32_t v : p.neighbours[u]) {
+    if (written.contains(v) && p.level[v] == p.level[u] - 1) {
+      line.switches.push_back(p.units.name(v));
+    }
+  }
+  auto synthetic = p.synthetic.find(u);
+  if (synthetic != p.synthetic.end() && p.slot_hosts.contains(synthetic->second)) {
+    out.lines.push_back(leaf_line(synthetic->second, p.slot_hosts[synthetic->second]));
+    out.synthetic_leaves.push_back(synthetic->second);
+    line.switches.push_back(synthetic->second);
+  }
+  std::sort(line.switches.begin(), line.switches.end(), natural_less);
+  return line;
+}
+
 // Step 5, and the leaves that got no host.
 void write_lines(Plan& p, SlurmExport& out) {
   std::vector<std::uint32_t> order;
@@ -192,31 +217,17 @@ void write_lines(Plan& p, SlurmExport& out) {
   Units written;
   for (std::uint32_t u : order) {
     const std::string& name = p.units.name(u);
-    if (p.leaves.contains(u)) {
-      if (p.slot_hosts.contains(name)) {
-        out.lines.push_back(leaf_line(name, p.slot_hosts[name]));
+    if (!p.leaves.contains(u)) {
+      SlurmSwitchLine line = upper_line(u, written, p, out);
+      if (!line.switches.empty()) {
+        out.lines.push_back(std::move(line));
         written.insert(u);
-      } else if (p.wanted.contains(u)) {
-        out.hostless_leaves.push_back(name);
       }
-      continue;
-    }
-    SlurmSwitchLine line{name, p.level[u], {}, {}};
-    for (std::uint32_t v : p.neighbours[u]) {
-      if (written.contains(v) && p.level[v] == p.level[u] - 1) {
-        line.switches.push_back(p.units.name(v));
-      }
-    }
-    auto synthetic = p.synthetic.find(u);
-    if (synthetic != p.synthetic.end() && p.slot_hosts.contains(synthetic->second)) {
-      out.lines.push_back(leaf_line(synthetic->second, p.slot_hosts[synthetic->second]));
-      out.synthetic_leaves.push_back(synthetic->second);
-      line.switches.push_back(synthetic->second);
-    }
-    if (!line.switches.empty()) {
-      std::sort(line.switches.begin(), line.switches.end(), natural_less);
-      out.lines.push_back(std::move(line));
+    } else if (p.slot_hosts.contains(name)) {
+      out.lines.push_back(leaf_line(name, p.slot_hosts[name]));
       written.insert(u);
+    } else if (p.wanted.contains(u)) {
+      out.hostless_leaves.push_back(name);
     }
   }
   std::stable_sort(out.lines.begin(), out.lines.end(),
