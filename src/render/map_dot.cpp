@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -63,8 +64,8 @@ std::string shape_attributes(const RenderNode& n) {
       return "shape=hexagon";
     case BoxKind::Gone:
       return "shape=box, style=\"dashed,filled\"";
-    case BoxKind::Group:
-      return "shape=box, style=\"rounded,filled\", penwidth=2, fontsize=18, margin=\"0.2,0.1\"";
+    case BoxKind::Group:  // overview.cpp's row wrapping assumes this font and margin
+      return "shape=box, style=\"rounded,filled\", penwidth=2, fontsize=20, margin=\"0.2,0.1\"";
   }
   return "shape=box";
 }
@@ -108,6 +109,25 @@ std::string edge_tooltip(const RenderEdge& e) {
   return join_lines(lines);
 }
 
+// The overview (fold_into_groups): some box is a folded group.
+bool is_overview(const RenderModel& model) {
+  return std::any_of(model.nodes.begin(), model.nodes.end(),
+                     [](const RenderNode& n) { return n.kind == BoxKind::Group; });
+}
+
+// A bundle to a folded group names its slower cables: fold_into_groups puts "+2 slower: ..."
+// first in its tooltip.
+std::string line_label(const RenderModel& model, const RenderEdge& e) {
+  std::string label = edge_label(e);
+  bool grouped =
+      model.nodes[e.upper].kind == BoxKind::Group || model.nodes[e.lower].kind == BoxKind::Group;
+  if (grouped && !e.tooltip.empty() && e.tooltip[0].starts_with("+") &&
+      e.tooltip[0].find(" slower") != std::string::npos) {
+    label += (label.empty() ? "" : " ") + e.tooltip[0].substr(0, e.tooltip[0].find(':'));
+  }
+  return label;
+}
+
 bool between_switches(const RenderModel& model, const RenderEdge& e) {
   auto is_switch = [&](std::size_t i) {
     return model.nodes[i].kind == BoxKind::Switch || model.nodes[i].kind == BoxKind::Chassis;
@@ -136,7 +156,7 @@ void write_edge(const RenderModel& model, std::size_t index, bool label_switch_l
   out << "  " << quoted(model.nodes[e.upper].id) << " -> " << quoted(model.nodes[e.lower].id)
       << " [id=\"e" << index << "\", color=\"" << colour << "\", penwidth=" << number(pen)
       << ", tooltip=" << quoted(edge_tooltip(e));
-  std::string label = label_switch_lines || !between_switches(model, e) ? edge_label(e) : "";
+  std::string label = label_switch_lines || !between_switches(model, e) ? line_label(model, e) : "";
   if (!label.empty()) {
     out << ", xlabel=" << quoted(label) << ", fontcolor=\"" << colour << '"';
   }
@@ -149,19 +169,33 @@ void write_edge(const RenderModel& model, std::size_t index, bool label_switch_l
   out << "];\n";
 }
 
+// One row of boxes per rank; a tier wider than row_limit wraps into rows in their order,
+// each box held above the one under it in the next row by an invisible edge, so the rows
+// stack as a grid.
+void write_rows(const RenderModel& model, const std::vector<std::size_t>& tier, std::ostream& out) {
+  std::size_t limit = model.row_limit == 0 ? tier.size() : model.row_limit;
+  for (std::size_t start = 0; start < tier.size(); start += limit) {
+    out << "  { rank=same;";
+    for (std::size_t i = start; i < tier.size() && i < start + limit; ++i) {
+      out << ' ' << quoted(model.nodes[tier[i]].id) << ';';
+    }
+    out << " }\n";
+  }
+  for (std::size_t i = limit; i < tier.size(); ++i) {
+    out << "  " << quoted(model.nodes[tier[i - limit]].id) << " -> "
+        << quoted(model.nodes[tier[i]].id) << " [style=invis];\n";
+  }
+}
+
 void write_ranks(const RenderModel& model, std::ostream& out) {
-  std::map<int, std::vector<std::size_t>> tiers;
+  std::map<int, std::vector<std::size_t>, std::greater<>> tiers;  // top tier first
   for (std::size_t i = 0; i < model.nodes.size(); ++i) {
     if (model.nodes[i].tier) {
       tiers[*model.nodes[i].tier].push_back(i);
     }
   }
-  for (auto it = tiers.rbegin(); it != tiers.rend(); ++it) {  // NOLINT(modernize-loop-convert)
-    out << "  { rank=same;";  // top tier first: a reverse walk, which a range-for cannot say
-    for (std::size_t i : it->second) {
-      out << ' ' << quoted(model.nodes[i].id) << ';';
-    }
-    out << " }\n";
+  for (const auto& tier : tiers) {
+    write_rows(model, tier.second, out);
   }
 }
 
@@ -221,6 +255,45 @@ std::string legend_marks(const RenderModel& model) {
   return rows;
 }
 
+// A note in lines of at most kNoteLine characters, broken at spaces: in the overview a long
+// note would otherwise make the legend wider than the drawing (overview.cpp assumes this).
+std::string wrapped(const std::string& note) {
+  constexpr std::size_t kNoteLine = 64;
+  std::string text;
+  std::size_t start = 0;
+  while (note.size() - start > kNoteLine) {
+    std::size_t cut = note.rfind(' ', start + kNoteLine);
+    if (cut == std::string::npos || cut <= start) {
+      cut = start + kNoteLine;
+      while (cut > start + 1 && (static_cast<unsigned char>(note[cut]) & 0xc0) == 0x80) {
+        --cut;  // not inside a UTF-8 character
+      }
+    }
+    text += html_label_escape(note.substr(start, cut - start)) + "<br align=\"left\"/>";
+    start = note[cut] == ' ' ? cut + 1 : cut;
+  }
+  return text + html_label_escape(note.substr(start));
+}
+
+// The overview shows every finding's check: the notes past kMaxNotes by their check ids
+// (a note reads "warning fat_tree.shape: ...", render_marks.cpp).
+std::string more_checks(const RenderModel& model) {
+  std::set<std::string> checks;
+  for (std::size_t i = kMaxNotes; i < model.notes.size(); ++i) {
+    const std::string& note = model.notes[i];
+    std::size_t start = note.find(' ');
+    std::size_t colon = note.find(':');
+    if (start != std::string::npos && colon != std::string::npos && start < colon) {
+      checks.insert(note.substr(start + 1, colon - start - 1));
+    }
+  }
+  std::string text;
+  for (const std::string& check : checks) {
+    text += (text.empty() ? ": " : ", ") + check;
+  }
+  return text;
+}
+
 std::string legend(const RenderModel& model) {
   std::string rows = "<tr><td colspan=\"2\" align=\"left\"><b>" +
                      html_label_escape(model.title.empty() ? "fabric" : model.title) +
@@ -231,12 +304,16 @@ std::string legend(const RenderModel& model) {
         "their tooltips</td></tr>";
   }
   for (std::size_t i = 0; i < model.notes.size() && i < kMaxNotes; ++i) {
-    rows +=
-        "<tr><td colspan=\"2\" align=\"left\">" + html_label_escape(model.notes[i]) + "</td></tr>";
+    rows += is_overview(model) ? "<tr><td colspan=\"2\" align=\"left\" balign=\"left\">" +
+                                     wrapped(model.notes[i]) + "</td></tr>"
+                               : "<tr><td colspan=\"2\" align=\"left\">" +
+                                     html_label_escape(model.notes[i]) + "</td></tr>";
   }
   if (model.notes.size() > kMaxNotes) {
     rows += "<tr><td colspan=\"2\" align=\"left\">… and " +
-            std::to_string(model.notes.size() - kMaxNotes) + " more notes</td></tr>";
+            html_label_escape(std::to_string(model.notes.size() - kMaxNotes) + " more notes" +
+                              (is_overview(model) ? more_checks(model) : "")) +
+            "</td></tr>";
   }
   return "<<table border=\"0\" cellborder=\"0\" cellspacing=\"3\">" + rows + "</table>>";
 }
@@ -244,6 +321,9 @@ std::string legend(const RenderModel& model) {
 // Inches between tiers: more for wide tiers, so the fan of cables between them stays
 // readable instead of flattening into one band.
 double rank_separation(const RenderModel& model) {
+  if (model.row_limit > 0) {
+    return 1.0;  // rows of a wrapped overview: overview.cpp's row wrapping assumes 1 inch
+  }
   std::map<int, int> widths;
   int widest = 0;
   for (const RenderNode& n : model.nodes) {
@@ -255,9 +335,9 @@ double rank_separation(const RenderModel& model) {
 }
 
 void write_graph_attributes(const RenderModel& model, std::ostream& out) {
-  out << "  graph [fontname=\"Helvetica\", fontsize=10, labelloc=b, labeljust=l, "
-         "outputorder=edgesfirst, tooltip="
-      << quoted(model.title) << ", label=" << legend(model);
+  out << "  graph [fontname=\"Helvetica\", fontsize=" << (is_overview(model) ? 14 : 10)
+      << ", labelloc=b, labeljust=l, outputorder=edgesfirst, tooltip=" << quoted(model.title)
+      << ", label=" << legend(model);
   if (model.layout == RenderLayout::Spring) {
     out << ", overlap=false, splines=true, sep=\"+6\"";
   } else {
@@ -269,7 +349,8 @@ void write_graph_attributes(const RenderModel& model, std::ostream& out) {
         << (large ? ", mclimit=0.05, nslimit=1, nslimit1=1" : ", mclimit=0.5");
   }
   out << "];\n  node [fontname=\"Helvetica\", fontsize=10, style=filled, margin=\"0.08,0.03\", "
-         "height=0.3];\n  edge [dir=none, fontname=\"Helvetica\", fontsize=8];\n";
+         "height=0.3];\n  edge [dir=none, fontname=\"Helvetica\", fontsize="
+      << (is_overview(model) ? 14 : 8) << "];\n";
 }
 
 }  // namespace
