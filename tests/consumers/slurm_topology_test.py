@@ -140,11 +140,12 @@ def generated(run, tmp, render_bench):
         with open(path, "w") as f:
             f.write(build())
         run.source("generated " + name, path)
-    if render_bench:
-        path = os.path.join(tmp, "render-bench-fat-tree.ibnetdiscover")
-        subprocess.run([render_bench, "--write-fat-tree", "96", path], check=True,
-                       capture_output=True)
-        run.source("generated render_bench fat tree (3 levels, 96 hosts)", path)
+    if render_bench:  # 3 levels: 8 pods of radix-8 switches; 3 pods of radix 36
+        for hosts, radix in (("120", "8"), ("700", "36")):
+            path = os.path.join(tmp, f"render-bench-{hosts}-{radix}.ibnetdiscover")
+            subprocess.run([render_bench, "--write-fat-tree", hosts, path, radix], check=True,
+                           capture_output=True)
+            run.source(f"generated render_bench fat tree ({hosts} hosts, radix {radix})", path)
 
 
 def restricted(run, tmp, realworld):
