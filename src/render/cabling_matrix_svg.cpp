@@ -57,6 +57,12 @@ struct Frame {
   std::size_t width = 0;
 };
 
+// "leaf × spine: 558 × 558, 10044 cells; expected: ..."
+std::string heading(const CablingMatrix& m) {
+  return m.title + ": " + num(m.rows.size()) + " × " + num(m.columns.size()) + ", " +
+         num(m.cells.size()) + " cells; expected: " + m.expectation;
+}
+
 Frame frame_of(const CablingMatrix& m, std::size_t top) {
   std::size_t n = std::max(m.rows.size(), m.columns.size());
   Frame f;
@@ -67,7 +73,7 @@ Frame frame_of(const CablingMatrix& m, std::size_t top) {
   f.left = kMargin + f.group_width + text_width(m.rows, f.font) + 8;
   f.grid_top = top + kTitleHeight + kBandHeight + text_width(m.columns, f.font) + 8;
   f.height = f.grid_top - top + m.rows.size() * f.cell;
-  f.width = f.left + m.columns.size() * f.cell + kMargin;
+  f.width = std::max(f.left + m.columns.size() * f.cell, text_width({heading(m)}, 14)) + kMargin;
   return f;
 }
 
@@ -182,10 +188,7 @@ void cell(std::string& out, std::size_t index, const MatrixCell& c, const Frame&
 
 void matrix(std::string& out, std::size_t index, const CablingMatrix& m, const Frame& f) {
   out += "<g class=\"matrix\" id=\"m" + num(index) + "\">\n";
-  text(out, kMargin, f.top + 16, 14,
-       m.title + ": " + num(m.rows.size()) + " × " + num(m.columns.size()) + ", " +
-           num(m.cells.size()) + " cells; expected: " + m.expectation,
-       " font-weight=\"bold\"");
+  text(out, kMargin, f.top + 16, 14, heading(m), " font-weight=\"bold\"");
   bands(out, m, f);
   names(out, m, f);
   rect(out, f.left, f.grid_top, m.columns.size() * f.cell, m.rows.size() * f.cell,
@@ -234,8 +237,20 @@ std::vector<LegendEntry> legend(std::span<const CablingMatrix> matrices) {
   return entries;
 }
 
+std::string expected_line(std::span<const CablingMatrix> matrices) {
+  return "Expected: " + (matrices.empty() ? std::string() : matrices.front().expectation);
+}
+
 std::size_t legend_height(std::span<const CablingMatrix> matrices) {
   return (legend(matrices).size() + 2) * kLegendLine;
+}
+
+std::size_t legend_width(std::span<const CablingMatrix> matrices) {
+  std::vector<std::string> lines = {expected_line(matrices)};
+  for (const LegendEntry& e : legend(matrices)) {
+    lines.push_back(e.text);
+  }
+  return kMargin + 22 + text_width(lines, 12) + kMargin;
 }
 
 void draw_legend(std::string& out, std::span<const CablingMatrix> matrices, std::size_t top) {
@@ -247,8 +262,7 @@ void draw_legend(std::string& out, std::span<const CablingMatrix> matrices, std:
     text(out, kMargin + 22, y + 13, 12, e.text, " class=\"legend-text\"");
     y += kLegendLine;
   }
-  std::string expectation = matrices.empty() ? "" : matrices.front().expectation;
-  text(out, kMargin, y + 13, 12, "Expected: " + expectation, " class=\"legend-text\"");
+  text(out, kMargin, y + 13, 12, expected_line(matrices), " class=\"legend-text\"");
   out += "</g>\n";
 }
 
@@ -257,7 +271,7 @@ void draw_legend(std::string& out, std::span<const CablingMatrix> matrices, std:
 std::string cabling_matrix_svg(std::span<const CablingMatrix> matrices, const std::string& title) {
   std::vector<Frame> frames;
   std::size_t top = kMargin + kTitleHeight;
-  std::size_t width = 640;
+  std::size_t width = std::max(legend_width(matrices), kMargin * 2 + text_width({title}, 16));
   for (const CablingMatrix& m : matrices) {
     frames.push_back(frame_of(m, top));
     top += frames.back().height + kMargin * 2;
