@@ -164,6 +164,22 @@ TEST(MapGroupsTest, TenThousandHostsAreThirtyOnePodsAndACoreTier) {
   EXPECT_EQ(m.groups[31].summary, "18 leaves + 18 spines, 280 hosts");
 }
 
+// A 3-level tree of one pod (radix 8, 16 hosts: 4 leaves, their 4 aggs, 16 cores): no second
+// pod, so the aggs do not join it; they stay the spine tier, between the cores and the pod.
+TEST(MapGroupsTest, ThreeLevelTreeOfOnePodKeepsItsSpineTier) {
+  Fabric f = test::make_fat_tree({.levels = 3, .radix = 8, .hosts = 16});
+  MapGroups m = groups_of(f);
+  expect_well_formed(f, m);
+  ASSERT_EQ(m.groups.size(), 3u);
+  EXPECT_EQ(m.groups[0].name, "core tier");
+  EXPECT_EQ(m.groups[0].summary, "16 switches");
+  EXPECT_EQ(m.groups[1].name, "spine tier");
+  EXPECT_EQ(names(f, m.groups[1].switches),
+            (std::set<std::string>{"agg0000", "agg0001", "agg0002", "agg0003"}));
+  EXPECT_EQ(m.groups[2].id, "pod1");
+  EXPECT_EQ(m.groups[2].summary, "4 leaves, 16 hosts");
+}
+
 // leaf0000's cable to agg0000 (leaf port half + 1 = 5) removed: it still reaches agg0001..3,
 // and agg0000 still only leaf0001..3, so every group keeps its members.
 TEST(MapGroupsTest, ALeafMissingAnUplinkStaysInItsPod) {
@@ -205,20 +221,21 @@ TEST(MapGroupsTest, SameFabricSameGroups) {
   EXPECT_EQ(a.group_of, b.group_of);
 }
 
-// A director: spine chips S01, S02 and line chips L01, L02 sharing system image GUID 0x1000,
-// each line chip cabled to both spine chips. L01 has hosts h1, h2; L02 is cabled to switch
-// edge01, which has hosts h3..h5. edge01 has more hosts than the chassis, so edge01 is the
-// leaf and the chassis is tier 2 (tiers.hpp); one pod, {edge01}, below the chassis.
+// A director: spine chips S01, S02 and line chips L01, L02, L03 sharing system image GUID
+// 0x1000, each line chip cabled to both spine chips. L01 has hosts h1, h2; L02 is cabled to
+// switch edge01, which has hosts h3..h5; L03 has nothing plugged in, but it is a line chip
+// (two hops from L01 inside the director), not a spine chip. edge01 has more hosts than the
+// chassis, so edge01 is the leaf and the chassis tier 2 (tiers.hpp); one pod, {edge01}.
 TEST(MapGroupsTest, ChipsOfOneSystemGuidAreOneChassisOfSpineAndLineChips) {
   test::Sketch s;
   std::vector<NodeId> chips;
-  for (const char* slot : {"S01", "S02", "L01", "L02"}) {
+  for (const char* slot : {"S01", "S02", "L01", "L02", "L03"}) {
     chips.push_back(s.sw(std::string("MF0;dir1:CS7500/") + slot + "/U1", 0x1001 + chips.size()));
     s.node(chips.back()).system_guid = 0x1000;
   }
-  for (int line = 2; line < 4; ++line) {
-    s.cable(chips[line], 1, chips[0], line);
-    s.cable(chips[line], 2, chips[1], line);
+  for (std::size_t line = 2; line < 5; ++line) {
+    s.cable(chips[line], 1, chips[0], static_cast<int>(line));
+    s.cable(chips[line], 2, chips[1], static_cast<int>(line));
   }
   NodeId edge = s.sw("edge01", 0x2001);
   s.cable(chips[3], 10, edge, 1);
@@ -238,7 +255,7 @@ TEST(MapGroupsTest, ChipsOfOneSystemGuidAreOneChassisOfSpineAndLineChips) {
   EXPECT_EQ(chassis.kind, GroupKind::Chassis);
   EXPECT_EQ(chassis.id, "chassis-0000000000001001");
   EXPECT_EQ(chassis.name, "dir1");
-  EXPECT_EQ(chassis.summary, "4 ASICs: 2 spine + 2 line, 2 hosts");
+  EXPECT_EQ(chassis.summary, "5 ASICs: 2 spine + 3 line, 2 hosts");
   EXPECT_EQ(chassis.tier, 2);
   EXPECT_EQ(chassis.switches, chips);
   EXPECT_EQ(names(f, chassis.others), (std::set<std::string>{"h1", "h2"}));
