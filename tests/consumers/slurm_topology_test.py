@@ -90,6 +90,12 @@ class Run:
         self.report(name, ok, "refused: " + (why or "accepted (wrong)"), "-", "-", "-")
 
     def source(self, name, path, extra=(), known=None, graph_extra=()):
+        try:
+            self.check_source(name, path, extra, known, graph_extra)
+        except (OSError, subprocess.SubprocessError, ValueError) as e:
+            self.report(name, False, f"{type(e).__name__}: {e}", "-", "-", "-")
+
+    def check_source(self, name, path, extra, known, graph_extra):
         started = time.monotonic()
         export = subprocess.run([self.args.ibatlas, "export", path, "--to", "slurm"] +
                                 list(extra), capture_output=True, text=True)
