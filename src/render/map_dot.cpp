@@ -169,9 +169,13 @@ void write_edge(const RenderModel& model, std::size_t index, bool label_switch_l
   out << "];\n";
 }
 
-// One row of boxes per rank; a tier wider than row_limit wraps into rows in their order,
-// each box held above the one under it in the next row by an invisible edge, so the rows
-// stack as a grid.
+void invisible_edge(const RenderNode& from, const RenderNode& to, std::ostream& out) {
+  out << "  " << quoted(from.id) << " -> " << quoted(to.id) << " [style=invis];\n";
+}
+
+// One row of boxes per rank; a tier wider than row_limit wraps into rows in their order:
+// invisible edges hold each box left of the next in its row and above the one under it in
+// the next row, so the rows stack as a grid in drawing order.
 void write_rows(const RenderModel& model, const std::vector<std::size_t>& tier, std::ostream& out) {
   std::size_t limit = model.row_limit == 0 ? tier.size() : model.row_limit;
   for (std::size_t start = 0; start < tier.size(); start += limit) {
@@ -181,9 +185,13 @@ void write_rows(const RenderModel& model, const std::vector<std::size_t>& tier, 
     }
     out << " }\n";
   }
-  for (std::size_t i = limit; i < tier.size(); ++i) {
-    out << "  " << quoted(model.nodes[tier[i - limit]].id) << " -> "
-        << quoted(model.nodes[tier[i]].id) << " [style=invis];\n";
+  for (std::size_t i = 1; i < tier.size() && model.row_limit > 0; ++i) {
+    if (i % limit != 0) {
+      invisible_edge(model.nodes[tier[i - 1]], model.nodes[tier[i]], out);  // left of it
+    }
+    if (i >= limit) {
+      invisible_edge(model.nodes[tier[i - limit]], model.nodes[tier[i]], out);  // above it
+    }
   }
 }
 
@@ -343,9 +351,11 @@ void write_graph_attributes(const RenderModel& model, std::ostream& out) {
   } else {
     // Straight lines: a fat-tree's cables read best straight, and spline routing is most of
     // dot's time. Large maps also cut crossing minimisation and network simplex short
-    // (10k hosts: 60 s to 7 s), which costs a few more crossings.
+    // (10k hosts: 60 s to 7 s), which costs a few more crossings. A wrapped overview's lines
+    // cross rows of boxes: they are routed around them (a few hundred lines: cheap).
     bool large = model.edges.size() > kLargeMap;
-    out << ", rankdir=TB, nodesep=0.2, splines=line, ranksep=" << number(rank_separation(model))
+    out << ", rankdir=TB, nodesep=0.2, splines=" << (model.row_limit > 0 ? "true" : "line")
+        << ", ranksep=" << number(rank_separation(model))
         << (large ? ", mclimit=0.05, nslimit=1, nslimit1=1" : ", mclimit=0.5");
   }
   out << "];\n  node [fontname=\"Helvetica\", fontsize=10, style=filled, margin=\"0.08,0.03\", "

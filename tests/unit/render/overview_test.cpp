@@ -313,9 +313,14 @@ TEST(OverviewDotTest, ATierWiderThanTheRowLimitWrapsIntoRowsInOrder) {
   EXPECT_NE(dot.find("{ rank=same; \"npod1\"; \"npod2\"; \"npod3\"; \"npod4\"; \"npod5\"; "
                      "\"npod6\"; \"npod7\"; \"npod8\"; }"),
             std::string::npos);
-  EXPECT_EQ(occurrences(dot, "style=invis"), 32u);  // each pod of rows 2-5 under one above
+  // Each pod after the first of its row right of the one before (5 rows x 7), each pod of
+  // rows 2-5 under the one above (32).
+  EXPECT_EQ(occurrences(dot, "style=invis"), 35u + 32u);
+  EXPECT_NE(dot.find("\"npod1\" -> \"npod2\" [style=invis]"), std::string::npos);
+  EXPECT_EQ(dot.find("\"npod8\" -> \"npod9\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("\"npod1\" -> \"npod9\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("\"npod32\" -> \"npod40\" [style=invis]"), std::string::npos);
+  EXPECT_NE(dot.find("\"npod39\" -> \"npod40\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("fontsize=20"), std::string::npos);
 }
 
