@@ -47,6 +47,7 @@ Key mode(const std::vector<Key>& values) {
 
 Rate majority_rate(const Fabric& fabric, const std::vector<PortId>& cables) {
   std::vector<Rate> rates;
+  rates.reserve(cables.size());
   for (PortId c : cables) {
     rates.emplace_back(fabric.port(c).width_active, fabric.port(c).speed_active);
   }

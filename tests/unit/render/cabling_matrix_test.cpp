@@ -206,10 +206,12 @@ Fabric parallel_cables(int parallel) {
     b.connect(a, z);
   };
   for (int l = 0; l < 2; ++l) {
-    cable(ids[4 + l], 1, ids[l], 1);
+    NodeId leaf = ids.at(static_cast<std::size_t>(l));
+    cable(ids.at(static_cast<std::size_t>(4 + l)), 1, leaf, 1);
     for (int s = 0; s < 2; ++s) {
       for (int k = 0; k < parallel; ++k) {
-        cable(ids[l], 2 + s * parallel + k, ids[2 + s], 1 + l * parallel + k);
+        cable(leaf, 2 + s * parallel + k, ids.at(static_cast<std::size_t>(2 + s)),
+              1 + l * parallel + k);
       }
     }
   }
