@@ -18,7 +18,6 @@
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
-#include "ibatlas/formats/plan_csv.hpp"
 #include "ibatlas/report/check_report.hpp"
 #include "ibatlas/report/worklist.hpp"
 
@@ -52,20 +51,12 @@ struct Inputs {
   AuditOptions audit;
 };
 
-CablingPlan load_plan(const CheckOptions& options, std::ostream& err) {
-  std::string bytes = read_file(options.plan);
-  if (looks_like_plan_csv(bytes)) {
-    return read_plan_csv(bytes, options.plan);
-  }
-  return plan_from_fabric(load_source(options.plan, options.source_options, err).fabric);
-}
-
 // Loads everything first, so a bad file fails before any output.
 std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& err) {
   auto in = std::make_unique<Inputs>();
   in->fabric = load_main_source(options.source, options.source_options, err).fabric;
   if (!options.plan.empty()) {
-    in->plan = load_plan(options, err);
+    in->plan = load_plan(options.plan, options.source_options, err);
     in->audit.plan = &*in->plan;
   }
   if (!options.baseline.empty()) {

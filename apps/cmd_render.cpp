@@ -1,17 +1,14 @@
 // ibatlas render SOURCE -o map.svg|map.html|map.dot|map.png [--check] [--findings FILE]
-//                       [--expand-hosts] [--focus NODE [--focus-depth N]]
+//                       [--view auto|detail|overview|matrix] [--expand GROUP|all]...
+//                       [--plan FILE] [--expand-hosts] [--focus NODE [--focus-depth N]]
 //                       [--layout auto|tiers|spring] [--node-name-map FILE]
 // A map of the fabric (docs/render.md): fat-trees by tier, hosts folded per leaf, parallel
-// cables merged, links coloured by speed; findings of --check or a saved findings JSON
-// marked red/orange with their text in the tooltips.
+// cables merged, links coloured by speed; above 60 switch boxes a grouped overview (pods,
+// chassis, tiers), as HTML an atlas that opens each group in place; the cabling matrix;
+// findings of --check or a saved findings JSON marked red/orange with their text in the
+// tooltips.
 
-#include <chrono>
-#include <condition_variable>
-#include <fstream>
-#include <iostream>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 #include <CLI/CLI.hpp>
 
@@ -23,8 +20,8 @@
 #include "ibatlas/render/graphviz.hpp"
 
 #include "cli.hpp"
+#include "render_view.hpp"
 #include "source.hpp"
-#include <unistd.h>
 
 namespace ibatlas::cli {
 
@@ -40,6 +37,9 @@ struct RenderCommandOptions {
   std::string focus;
   int focus_depth = 1;
   std::string layout = "auto";
+  std::string view = "auto";
+  std::vector<std::string> expand;
+  std::string plan;  // the matrix's expectation (and --check's plan); empty: none
   SourceOptions source_options;
 };
 
@@ -66,13 +66,16 @@ MapFormat map_format(const RenderCommandOptions& options) {
               "\": name it .svg, .html, .dot or .png, or use --format");
 }
 
-std::vector<Finding> findings_for(const RenderCommandOptions& options, const Fabric& fabric) {
+std::vector<Finding> findings_for(const RenderCommandOptions& options, const Fabric& fabric,
+                                  const CablingPlan* plan) {
   std::vector<Finding> findings;
   if (!options.findings.empty()) {
     findings = read_findings_json(read_file(options.findings), options.findings).findings;
   }
   if (options.check) {
-    std::vector<Finding> checked = run_checks(fabric, AuditOptions{});
+    AuditOptions audit;
+    audit.plan = plan;
+    std::vector<Finding> checked = run_checks(fabric, audit);
     findings.insert(findings.end(), checked.begin(), checked.end());
   }
   return findings;
@@ -93,81 +96,49 @@ RenderOptions render_options(const RenderCommandOptions& options, const Fabric& 
   return r;
 }
 
-// Elapsed seconds redrawn in place on a terminal while Graphviz lays a large map out (the
-// layout is one library call with no progress of its own). Silent when stderr is not a
-// terminal, and for maps that lay out in seconds.
-class LayoutTicker {
- public:
-  LayoutTicker(std::ostream& err, const RenderModel& model) : err_(err) {
-    if (&err != &std::cerr || isatty(STDERR_FILENO) != 1 || !slow_layout_warning(model)) {
-      return;
-    }
-    std::string what = "\rrender: laying out " + std::to_string(model.nodes.size()) + " boxes: ";
-    thread_ = std::thread([this, what] {
-      auto start = std::chrono::steady_clock::now();
-      std::unique_lock<std::mutex> lock(mutex_);
-      while (!done_) {
-        auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
-            std::chrono::steady_clock::now() - start);
-        err_ << what << seconds.count() << " s" << std::flush;
-        wake_.wait_for(lock, std::chrono::seconds(1));
-      }
-      err_ << '\n' << std::flush;
-    });
+// --focus draws a part of the fabric in detail: it cannot be the overview or the matrix.
+void refuse_conflicting_views(const RenderCommandOptions& options) {
+  if (!options.focus.empty() && (options.view == "overview" || options.view == "matrix")) {
+    throw CLI::ValidationError("--focus",
+                               "draws a part of the map in detail; it cannot be "
+                               "combined with --view " +
+                                   options.view);
   }
-
-  ~LayoutTicker() {
-    if (thread_.joinable()) {
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        done_ = true;
-      }
-      wake_.notify_one();
-      thread_.join();
-    }
+  if (!options.expand.empty() && (options.view == "detail" || options.view == "matrix")) {
+    throw CLI::ValidationError("--expand",
+                               "opens groups of the overview; it cannot be "
+                               "combined with --view " +
+                                   options.view);
   }
-
-  LayoutTicker(const LayoutTicker&) = delete;
-  LayoutTicker& operator=(const LayoutTicker&) = delete;
-
- private:
-  std::ostream& err_;
-  std::thread thread_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-};
-
-// Lays the model out (with a warning first, and elapsed time on a terminal, when that is
-// slow); DOT output needs no layout.
-std::string render_with_progress(const RenderModel& model, MapFormat format, std::ostream& err) {
-  if (format != MapFormat::Dot) {
-    if (std::optional<std::string> warning = slow_layout_warning(model)) {
-      err << "ibatlas: warning: " << *warning << '\n';
-    }
-  }
-  LayoutTicker ticker(err, format == MapFormat::Dot ? RenderModel{} : model);
-  return render_map(model, format);
 }
 
 int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostream& err) {
-  // 1. Everything that can fail on input first: format, source, findings, focus.
-  MapFormat format = map_format(options);
+  refuse_conflicting_views(options);
+  // 1. Everything that can fail on input first: format, source, plan, findings, focus.
+  MapRequest request;
+  request.view = options.view;
+  request.expand = options.expand;
+  request.format = map_format(options);
   Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
-  std::vector<Finding> findings = findings_for(options, fabric);
-  RenderOptions render = render_options(options, fabric, findings);
-  // 2. The model, 3. the marks, 4. layout and output.
-  RenderModel model = build_render_model(fabric, infer_tiers(fabric), render);
-  mark_findings(model, fabric, findings);
-  std::string map = render_with_progress(model, format, err);
-  write_to(options.output, out, [&map](std::ostream& file) { file << map; });
+  std::optional<CablingPlan> plan;
+  if (!options.plan.empty()) {
+    plan = load_plan(options.plan, options.source_options, err);
+    request.plan = &*plan;
+  }
+  std::vector<Finding> findings = findings_for(options, fabric, request.plan);
+  request.options = render_options(options, fabric, findings);
+  // 2. The view: model, marks, layout; 3. output.
+  DrawnMap map = draw_map(fabric, findings, request, err);
+  write_to(options.output, out, [&map](std::ostream& file) { file << map.bytes; });
   if (options.output != "-") {
-    err << "ibatlas: wrote " << options.output << " (" << model.nodes.size() << " boxes, "
-        << model.edges.size() << " lines";
+    err << "ibatlas: wrote " << options.output << " (" << map.summary;
     if (!findings.empty()) {
       err << ", " << findings.size() << " findings marked";
     }
     err << ")\n";
+    if (!map.note.empty()) {
+      err << "ibatlas: " << map.note << '\n';
+    }
   }
   return kExitOk;
 }
@@ -186,6 +157,16 @@ void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   cmd->add_flag("--check", options->check, "Run the audit and mark what it finds");
   cmd->add_option("--findings", options->findings,
                   "Mark the findings of a saved `check --json` or `routes --json`");
+  cmd->add_option("--view", options->view,
+                  "detail (every switch), overview (pods, chassis and tiers as boxes), matrix "
+                  "(leaf x spine cabling) or auto (overview above 60 switches)")
+      ->check(CLI::IsMember({"auto", "detail", "overview", "matrix"}))
+      ->capture_default_str();
+  cmd->add_option("--expand", options->expand,
+                  "Open this group of the overview (pod3, tier2, ...; repeatable), or all");
+  cmd->add_option("--plan", options->plan,
+                  "Cabling plan (CSV or golden snapshot): the matrix's expectation, and "
+                  "--check's plan");
   cmd->add_flag("--expand-hosts", options->expand_hosts, "Draw every host (no folding)");
   cmd->add_option("--focus", options->focus,
                   "Only this node (GUID, LID or name) and its neighbours");

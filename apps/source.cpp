@@ -19,6 +19,7 @@
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/formats/plan_csv.hpp"
 #include "ibatlas/input_file.hpp"
 #include "ibatlas/output_file.hpp"
 #include "ibatlas/routing/engine.hpp"
@@ -261,6 +262,14 @@ int findings_status(std::span<const Finding> findings, const std::string& fail_o
   bool failed = std::any_of(findings.begin(), findings.end(),
                             [level](const Finding& f) { return reaches(f.severity, level); });
   return failed ? kExitFindings : kExitOk;
+}
+
+CablingPlan load_plan(const std::string& path, const SourceOptions& options, std::ostream& err) {
+  std::string bytes = read_file(path);
+  if (looks_like_plan_csv(bytes)) {
+    return read_plan_csv(bytes, path);
+  }
+  return plan_from_fabric(load_source(path, options, err).fabric);
 }
 
 Fabric attach_lft_files(Fabric fabric, const std::vector<std::string>& paths, std::ostream& err) {

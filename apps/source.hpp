@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ibatlas/cabling_plan.hpp"
 #include "ibatlas/discover/smp_transport.hpp"
 #include "ibatlas/findings/finding.hpp"
 #include "ibatlas/formats/read_result.hpp"
@@ -109,6 +110,10 @@ void add_fail_on_option(CLI::App& cmd, std::string& fail_on);
 
 // kExitFindings when a finding is as bad as `fail_on` or worse, else kExitOk.
 int findings_status(std::span<const Finding> findings, const std::string& fail_on);
+
+// A --plan FILE: a cabling-plan CSV (formats/plan_csv.hpp), or else any SOURCE file whose
+// links are the plan (a golden snapshot). Throws what their readers throw.
+CablingPlan load_plan(const std::string& path, const SourceOptions& options, std::ostream& err);
 
 // Each --lfts file (dump_lfts / ibroute output, opensm-lfts.dump, opensm.fdbs) attached to
 // `fabric` in turn; each file's oddities and its count of tables go to `err`.

@@ -2,8 +2,10 @@
 // that is ours; Graphviz's layout is timed by render_vs_dot.sh, end to end).
 //
 //   render_bench                                 run the benchmarks
-//   render_bench --write-fat-tree HOSTS PATH     write a generated 3-level fat-tree of HOSTS
-//                                                hosts (radix 36) as ibnetdiscover text
+//   render_bench --write-fat-tree HOSTS PATH [RADIX]
+//                                                write a generated 3-level fat-tree of HOSTS
+//                                                hosts (radix 36, or RADIX: 40k hosts need
+//                                                64) as ibnetdiscover text
 
 #include <cstdlib>
 #include <cstring>
@@ -19,9 +21,9 @@
 
 namespace {
 
-ibatlas::Fabric fat_tree(int hosts) {
+ibatlas::Fabric fat_tree(int hosts, int radix = 36) {
   return ibatlas::test::make_fat_tree(
-      ibatlas::test::FatTreeSpec{.levels = 3, .radix = 36, .hosts = hosts});
+      ibatlas::test::FatTreeSpec{.levels = 3, .radix = radix, .hosts = hosts});
 }
 
 void BM_RenderModelAndDot(benchmark::State& state) {
@@ -53,9 +55,10 @@ BENCHMARK(BM_RenderModelExpanded)->Arg(10000)->Unit(benchmark::kMillisecond);
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 4 && std::strcmp(argv[1], "--write-fat-tree") == 0) {
+  if ((argc == 4 || argc == 5) && std::strcmp(argv[1], "--write-fat-tree") == 0) {
     std::ofstream out(argv[3], std::ios::binary);
-    ibatlas::write_ibnetdiscover(fat_tree(std::atoi(argv[2])), out);
+    int radix = argc == 5 ? std::atoi(argv[4]) : 36;
+    ibatlas::write_ibnetdiscover(fat_tree(std::atoi(argv[2]), radix), out);
     return out ? 0 : 1;
   }
   benchmark::Initialize(&argc, argv);
