@@ -159,7 +159,11 @@ TEST(MapGroupsTest, TenThousandHostsAreThirtyOnePodsAndACoreTier) {
   ASSERT_EQ(m.groups.size(), 32u);
   EXPECT_EQ(m.switch_units, 1440u);
   EXPECT_EQ(m.groups[0].summary, "324 switches");
-  EXPECT_EQ(m.groups[1].summary, "18 leaves + 18 spines, 324 hosts");
+  for (std::size_t p = 1; p <= 30; ++p) {
+    EXPECT_EQ(m.groups[p].id, "pod" + std::to_string(p));
+    EXPECT_EQ(m.groups[p].summary, "18 leaves + 18 spines, 324 hosts");
+    EXPECT_EQ(m.groups[p].switches.size(), 36u);
+  }
   EXPECT_EQ(m.groups[31].id, "pod31");
   EXPECT_EQ(m.groups[31].summary, "18 leaves + 18 spines, 280 hosts");
 }
