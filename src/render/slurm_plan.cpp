@@ -10,10 +10,13 @@
 //   3. leaves and levels, from the hosts' units (not from infer_tiers, which ranks a
 //      director carrying hundreds of hosts below the edge leaves cabled to it);
 //   4. every host under one leaf; rail groups split in blocks over their leaves;
-//   5. upper switches, bottom up: a switch with a written child is written.
+//   5. upper switches, bottom up: a switch with a written child is written;
+//   6. a synthetic top where no switch reaches every host of a connected group (rail
+//      planes, leaves cabled to each other): Slurm never spans a job over two trees.
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -37,7 +40,8 @@ struct Plan {
   std::map<std::uint32_t, int> level;                       // per unit reached from a leaf
   std::map<std::string, std::set<std::string>> slot_hosts;  // leaf name -> hosts
   std::map<std::uint32_t, std::string> synthetic;           // unit -> its "_hosts" leaf
-  Units wanted;  // units a host to be written is cabled to
+  Units wanted;                                    // units a host to be written is cabled to
+  std::map<std::string, std::uint32_t> line_unit;  // each written line's unit
 };
 
 void link_units(const Fabric& fabric, Plan& p) {
@@ -183,6 +187,13 @@ void place_hosts(Plan& p) {
   }
 }
 
+void sort_lines(SlurmExport& out) {
+  std::stable_sort(out.lines.begin(), out.lines.end(),
+                   [](const SlurmSwitchLine& a, const SlurmSwitchLine& b) {
+                     return a.level != b.level ? a.level < b.level : natural_less(a.name, b.name);
+                   });
+}
+
 SlurmSwitchLine leaf_line(const std::string& name, const std::set<std::string>& hosts) {
   return SlurmSwitchLine{name, 1, {hosts.begin(), hosts.end()}, {}};
 }
@@ -200,6 +211,7 @@ SlurmSwitchLine upper_line(std::uint32_t u, const Units& written, Plan& p, Slurm
   if (synthetic != p.synthetic.end() && p.slot_hosts.contains(synthetic->second)) {
     out.lines.push_back(leaf_line(synthetic->second, p.slot_hosts[synthetic->second]));
     out.synthetic_leaves.push_back(synthetic->second);
+    p.line_unit[synthetic->second] = u;
     line.switches.push_back(synthetic->second);
   }
   std::sort(line.switches.begin(), line.switches.end(), natural_less);
@@ -222,18 +234,115 @@ void write_lines(Plan& p, SlurmExport& out) {
       if (!line.switches.empty()) {
         out.lines.push_back(std::move(line));
         written.insert(u);
+        p.line_unit[name] = u;
       }
     } else if (p.slot_hosts.contains(name)) {
       out.lines.push_back(leaf_line(name, p.slot_hosts[name]));
       written.insert(u);
+      p.line_unit[name] = u;
     } else if (p.wanted.contains(u)) {
       out.hostless_leaves.push_back(name);
     }
   }
-  std::stable_sort(out.lines.begin(), out.lines.end(),
-                   [](const SlurmSwitchLine& a, const SlurmSwitchLine& b) {
-                     return a.level != b.level ? a.level < b.level : natural_less(a.name, b.name);
-                   });
+  sort_lines(out);
+}
+
+// Step 6. The written units joined by cables or by a host cabled to both (a host's rails
+// are one job's network even when the rail planes share no switch), as line indexes.
+std::vector<std::vector<std::size_t>> written_groups(Plan& p, const SlurmExport& out) {
+  std::map<std::uint32_t, Units> joined = p.neighbours;
+  for (const auto& [host, units] : p.reach) {
+    for (std::uint32_t u : units) {
+      joined[u].insert(units.begin(), units.end());
+    }
+  }
+  std::map<std::uint32_t, std::vector<std::size_t>> lines_of;
+  for (std::size_t i = 0; i < out.lines.size(); ++i) {
+    lines_of[p.line_unit.at(out.lines[i].name)].push_back(i);
+  }
+  std::vector<std::vector<std::size_t>> groups;
+  Units seen;
+  for (const auto& [start, lines] : lines_of) {
+    if (!seen.insert(start).second) {
+      continue;
+    }
+    groups.emplace_back();
+    std::deque<std::uint32_t> queue{start};
+    while (!queue.empty()) {
+      std::uint32_t u = queue.front();
+      queue.pop_front();
+      groups.back().insert(groups.back().end(), lines_of[u].begin(), lines_of[u].end());
+      for (std::uint32_t v : joined[u]) {
+        if (lines_of.contains(v) && seen.insert(v).second) {
+          queue.push_back(v);
+        }
+      }
+    }
+  }
+  return groups;
+}
+
+// Per line, which hosts are below it (by index into all hosts written).
+std::vector<std::vector<bool>> hosts_below(const SlurmExport& out) {
+  std::map<std::string, std::size_t> host_index, line_index;
+  for (const SlurmSwitchLine& line : out.lines) {
+    for (const std::string& h : line.nodes) {
+      host_index.try_emplace(h, host_index.size());
+    }
+  }
+  std::vector<std::vector<bool>> below(out.lines.size(),
+                                       std::vector<bool>(host_index.size(), false));
+  for (std::size_t i = 0; i < out.lines.size(); ++i) {  // children come first: lower level
+    line_index[out.lines[i].name] = i;
+    for (const std::string& h : out.lines[i].nodes) {
+      below[i][host_index[h]] = true;
+    }
+    for (const std::string& child : out.lines[i].switches) {
+      const std::vector<bool>& under = below[line_index.at(child)];
+      for (std::size_t h = 0; h < under.size(); ++h) {
+        below[i][h] = below[i][h] || under[h];
+      }
+    }
+  }
+  return below;
+}
+
+// Slurm keeps a job under one switch: when no switch of a connected group has every host
+// of the group below it, a synthetic "fabric_top" over the group's top switches does.
+void add_tops(Plan& p, SlurmExport& out) {
+  std::vector<std::vector<bool>> below = hosts_below(out);
+  std::set<std::string> children;
+  for (const SlurmSwitchLine& line : out.lines) {
+    children.insert(line.switches.begin(), line.switches.end());
+  }
+  std::vector<SlurmSwitchLine> tops;
+  for (const std::vector<std::size_t>& group : written_groups(p, out)) {
+    std::vector<bool> all(below.empty() ? 0 : below[0].size(), false);
+    for (std::size_t i : group) {
+      std::transform(all.begin(), all.end(), below[i].begin(), all.begin(), std::logical_or<>());
+    }
+    SlurmSwitchLine top{"", 0, {}, {}};
+    for (std::size_t i : group) {
+      if (below[i] == all) {
+        top.switches.clear();
+        break;
+      }
+      if (!children.contains(out.lines[i].name)) {
+        top.switches.push_back(out.lines[i].name);
+        top.level = std::max(top.level, out.lines[i].level + 1);
+      }
+    }
+    if (top.switches.size() > 1) {
+      std::sort(top.switches.begin(), top.switches.end(), natural_less);
+      top.name = p.units.unique_name("fabric_top", p.line_unit.at(top.switches.front()));
+      tops.push_back(std::move(top));
+    }
+  }
+  for (SlurmSwitchLine& top : tops) {
+    out.synthetic_tops.push_back(top.name);
+    out.lines.push_back(std::move(top));
+  }
+  sort_lines(out);
 }
 
 }  // namespace
@@ -246,6 +355,7 @@ SlurmExport plan_slurm_topology(const Fabric& fabric, const SlurmOptions& option
   find_leaves(p);
   place_hosts(p);
   write_lines(p, out);
+  add_tops(p, out);
   for (const auto& [slot, hosts] : p.slot_hosts) {
     out.hosts += hosts.size();
   }

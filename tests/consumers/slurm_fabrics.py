@@ -97,15 +97,16 @@ def three_tier(pods=3, leaves=2, hosts=4, spines=2, cores=2):
     return d.text()
 
 
-def rail_optimised(units=2, hosts=8, rails=4, spines=4):
-    """DGX-style scalable units: every host has one HCA on each rail leaf of its unit."""
+def rail_optimised(units=2, hosts=8, rails=4, spines=4, planes=False):
+    """DGX-style scalable units: every host has one HCA on each rail leaf of its unit.
+    planes: rail r's leaves reach only spine r (rail planes that share no switch)."""
     d = Dump()
     sp = [d.sw(f"MF0;spine-{s + 1:02d}:MQM9700/U1") for s in range(spines)]
     n = 0
     for u in range(units):
         rail = [d.sw(f"MF0;su{u + 1}-rail{r + 1}:MQM9700/U1") for r in range(rails)]
         for r, leaf in enumerate(rail):
-            for s in sp:
+            for s in ([sp[r % spines]] if planes else sp):
                 d.cable(leaf, s)
         for _ in range(hosts):
             n += 1
@@ -140,6 +141,7 @@ GENERATED = {
     "two-tier-unnamed": lambda: two_tier(unnamed=3),
     "three-tier": lambda: three_tier(),
     "rail-optimised": lambda: rail_optimised(),
+    "rail-planes": lambda: rail_optimised(planes=True),
     "host-on-spine": lambda: two_tier(spine_host="mgmt01"),
     "director-with-edges": lambda: director_with_edges(),
 }

@@ -221,9 +221,53 @@ class Expected:
         return set(self.choices)
 
 
+def written_components(exp):
+    """How many connected parts the written units form (synthetic leaves go with theirs):
+    joined by cables, or by a host cabled to both."""
+    units = {u for u, n in exp.name.items() if n in exp.children or n in exp.allowed}
+    units |= {exp.slot_unit[s] for s in exp.allowed if s in exp.slot_unit}
+    seen, parts = set(), 0
+    for start in units:
+        if start in seen:
+            continue
+        parts += 1
+        stack = [start]
+        seen.add(start)
+        while stack:
+            u = stack.pop()
+            shared = set().union(*(c for c in exp.cabled.values() if u in c))
+            for v in (exp.nbrs[u] | shared) & units:
+                if v not in seen:
+                    seen.add(v)
+                    stack.append(v)
+    return parts
+
+
+def check_tops(exp, got, problems):
+    """docs/slurm.md: a "fabric_top" lists the top switches when no switch reaches every
+    host of the (connected) fabric; without one, some switch must reach them all."""
+    tops = {n for n in got if n.startswith("fabric_top")}
+    rest = {n: v for n, v in got.items() if n not in tops}
+    children = set().union(*(k for _, _, k in rest.values())) if rest else set()
+    roots = set(rest) - children
+    hosts = set().union(*(nodes for _, nodes, _ in rest.values())) if rest else set()
+    covered = any(nodes >= hosts for _, nodes, _ in rest.values())
+    if written_components(exp) != 1:
+        return rest
+    if covered and tops:
+        problems.append(f"unneeded top switches {sorted(tops)}")
+    elif not covered and len(tops) != 1:
+        problems.append(f"no switch reaches every host, and top switches are {sorted(tops)}")
+    elif not covered and got[next(iter(tops))][2] != roots:
+        problems.append(f"top switch children {sorted(got[next(iter(tops))][2])[:8]}, "
+                        f"want the roots {sorted(roots)[:8]}")
+    return rest
+
+
 def compare(exp, got):
     """A list of differences between Expected and scontrol's topology (empty: it matches)."""
     problems = []
+    got = check_tops(exp, got, problems)
     leaves = {n for n, (_, nodes, kids) in got.items() if not kids}
     want = set(exp.allowed) | set(exp.children)
     if set(got) != want:
@@ -254,7 +298,13 @@ def compare(exp, got):
 
 
 def reaches_all(exp):
-    """True when one switch has every host below it (else Slurm warns, and rightly)."""
+    """True when the written switches are one connected part: then one switch (a
+    fabric_top if need be) has every host below it, else Slurm warns, and rightly."""
+    return written_components(exp) == 1
+
+
+def reaches_all_without_top(exp):
+    """True when one switch has every host below it, before any fabric_top."""
     below = {}
 
     def hosts_below(n):

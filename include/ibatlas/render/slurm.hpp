@@ -16,7 +16,9 @@
 //   into contiguous blocks, one per leaf in natural name order, so every rail leaf is
 //   written and connected. A leaf left with no host is not written (reported).
 // - Every name in `Switches=` has its own `SwitchName=` line; a switch with nothing below
-//   it is not written.
+//   it is not written. When no switch has every host of a connected part of the fabric
+//   below it (rail planes, leaves cabled to leaves), a synthetic "fabric_top" lists the
+//   part's top switches: Slurm never spans a job over switches without a common one.
 // - Names: host names are host_name() of the node description (after --node-name-map);
 //   every byte other than letters, digits, '-', '_' and '.' becomes '_'; a name that then
 //   collides or has no letter or digit gets "_<GUID>". Every change is listed in a comment.
@@ -60,6 +62,7 @@ struct SlurmExport {
   std::vector<std::string> not_in_fabric;     // known_hosts the fabric has no host for
   std::vector<std::string> hostless_leaves;   // leaves left out: their hosts are under others
   std::vector<std::string> synthetic_leaves;  // "<switch>_hosts" leaves written
+  std::vector<std::string> synthetic_tops;    // "fabric_top" switches written
   std::size_t hosts = 0;                      // hosts written
 };
 

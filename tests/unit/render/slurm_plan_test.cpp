@@ -139,6 +139,45 @@ TEST(SlurmPlanTest, ARailLeafLeftWithoutAHostIsReportedNotNamed) {
   EXPECT_EQ(plan.hostless_leaves, (std::vector<std::string>{"su1r2", "su1r3"}));
 }
 
+TEST(SlurmPlanTest, RailPlanesWithoutACommonSwitchGetAFabricTop) {
+  // dgx1 and dgx2 each reach rails r1 and r2; r1 hangs off s1 only, r2 off s2 only. The
+  // block rule puts dgx1 under r1 and dgx2 under r2: without a top no job spans both.
+  test::Sketch s;
+  NodeId s1 = s.sw("s1", 0x1), s2 = s.sw("s2", 0x2), r1 = s.sw("r1", 0x3), r2 = s.sw("r2", 0x4);
+  s.cable(r1, 40, s1, 1);
+  s.cable(r2, 40, s2, 1);
+  for (int h = 1; h <= 2; ++h) {
+    s.cable(s.ca("dgx" + std::to_string(h) + " mlx5_0", static_cast<Guid>(0x10 + h)), 1, r1, h);
+    s.cable(s.ca("dgx" + std::to_string(h) + " mlx5_1", static_cast<Guid>(0x20 + h)), 1, r2, h);
+  }
+  SlurmExport plan = plan_slurm_topology(s.build());
+  std::vector<std::string> expected = {
+      "SwitchName=r1 Nodes=dgx1",
+      "SwitchName=r2 Nodes=dgx2",
+      "SwitchName=s1 Switches=r1",
+      "SwitchName=s2 Switches=r2",
+      "SwitchName=fabric_top Switches=s[1-2]",
+  };
+  EXPECT_EQ(lines_of(plan), expected);
+  EXPECT_EQ(plan.synthetic_tops, std::vector<std::string>{"fabric_top"});
+}
+
+TEST(SlurmPlanTest, LeavesCabledToEachOtherGetAFabricTopButIslandsDoNot) {
+  test::Sketch s;
+  NodeId l1 = s.sw("L1", 0x1), l2 = s.sw("L2", 0x2), l3 = s.sw("L3", 0x3);
+  s.cable(l1, 10, l2, 10);  // L3 is not cabled to either: a separate fabric
+  s.cable(s.ca("h1 HCA-1", 0x11), 1, l1, 1);
+  s.cable(s.ca("h2 HCA-1", 0x12), 1, l2, 1);
+  s.cable(s.ca("h3 HCA-1", 0x13), 1, l3, 1);
+  std::vector<std::string> expected = {
+      "SwitchName=L1 Nodes=h1",
+      "SwitchName=L2 Nodes=h2",
+      "SwitchName=L3 Nodes=h3",
+      "SwitchName=fabric_top Switches=L[1-2]",
+  };
+  EXPECT_EQ(lines_of(plan_slurm_topology(s.build())), expected);
+}
+
 TEST(SlurmPlanTest, SlurmHostsKeepsOnlyTheHostsSlurmKnows) {
   SlurmOptions options;
   options.known_hosts = std::set<std::string>{"h1", "h3", "m1", "ghost"};

@@ -1,6 +1,7 @@
 // Over generated fabrics: what slurmctld's topology/tree plugin refuses never appears
 // (tests/consumers/slurm_topology_test.py runs slurmctld itself on real dumps).
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
@@ -20,6 +21,7 @@ struct Parsed {
   std::map<std::string, std::string> nodes;     // switch -> its Nodes= expression
   std::map<std::string, std::string> switches;  // switch -> its Switches= expression
   std::set<std::string> names;
+  std::vector<std::string> order;  // as the lines come
   std::vector<std::string> problems;
 };
 
@@ -38,6 +40,7 @@ Parsed parse(const std::string& conf) {
       std::string key = w.substr(0, eq), value = w.substr(eq + 1);
       if (key == "SwitchName") {
         name = value;
+        p.order.push_back(name);
         if (!p.names.insert(name).second) {
           p.problems.push_back("two lines for " + name);
         }
@@ -85,6 +88,19 @@ void expect_slurm_accepts(const Fabric& f, const std::string& what) {
   }
   std::set<std::string> hosts = named_hosts(f);
   EXPECT_EQ(listed.size(), hosts.size()) << what;
+  // These fabrics are connected: one switch must have every host below it.
+  std::map<std::string, std::set<std::string>> below;
+  for (const std::string& name : p.order) {  // lines come by level: children first
+    for (const std::string& h : expand_hostlist(p.nodes[name])) {
+      below[name].insert(h);
+    }
+    for (const std::string& child : expand_hostlist(p.switches[name])) {
+      below[name].insert(below[child].begin(), below[child].end());
+    }
+  }
+  EXPECT_TRUE(std::any_of(below.begin(), below.end(),
+                          [&](const auto& b) { return b.second.size() == listed.size(); }))
+      << what << ": no switch reaches every host";
   EXPECT_EQ(plan.hosts, hosts.size()) << what;
   for (const auto& [host, times] : listed) {
     EXPECT_EQ(times, 1) << what << ": " << host << " under several leaves";
