@@ -64,8 +64,8 @@ std::string shape_attributes(const RenderNode& n) {
       return "shape=hexagon";
     case BoxKind::Gone:
       return "shape=box, style=\"dashed,filled\"";
-    case BoxKind::Group:  // overview.cpp's row wrapping assumes this font and margin
-      return "shape=box, style=\"rounded,filled\", penwidth=2, fontsize=20, margin=\"0.2,0.1\"";
+    case BoxKind::Group:  // overview.cpp's row wrapping assumes this margin
+      return "shape=box, style=\"rounded,filled\", penwidth=2, margin=\"0.2,0.1\"";
   }
   return "shape=box";
 }
@@ -83,10 +83,24 @@ std::string display_label(const RenderNode& n) {
   return n.label.substr(0, dash + 3) + "\n" + n.label.substr(dash + 3);
 }
 
-void write_node(const RenderNode& n, std::ostream& out) {
+// A group's label: 20 pt, and past 32 groups larger by the square root of their number, so
+// that what does not grow with it (the space of lines passing between boxes, gaps between
+// rows) does not shrink the labels of a drawing fitted to a screen. overview.cpp's row
+// wrapping assumes it.
+int group_font_size(const RenderModel& model) {
+  auto groups = static_cast<double>(
+      std::count_if(model.nodes.begin(), model.nodes.end(),
+                    [](const RenderNode& n) { return n.kind == BoxKind::Group; }));
+  return static_cast<int>(std::lround(std::clamp(20 * std::sqrt(groups / 32), 20.0, 48.0)));
+}
+
+void write_node(const RenderNode& n, int group_font, std::ostream& out) {
   out << "  " << quoted(n.id) << " [id=" << quoted(n.id) << ", label=" << quoted(display_label(n))
       << ", tooltip=" << quoted(join_lines(n.tooltip)) << ", " << shape_attributes(n)
       << ", fillcolor=\"" << fill_colour(n) << '"';
+  if (n.kind == BoxKind::Group) {
+    out << ", fontsize=" << group_font;
+  }
   if (n.highlight != Highlight::None) {
     out << ", color=\"" << highlight_colour(n.highlight) << "\", penwidth=3";
   } else if (n.focus) {
@@ -283,25 +297,6 @@ std::string wrapped(const std::string& note) {
   return text + html_label_escape(note.substr(start));
 }
 
-// The overview shows every finding's check: the notes past kMaxNotes by their check ids
-// (a note reads "warning fat_tree.shape: ...", render_marks.cpp).
-std::string more_checks(const RenderModel& model) {
-  std::set<std::string> checks;
-  for (std::size_t i = kMaxNotes; i < model.notes.size(); ++i) {
-    const std::string& note = model.notes[i];
-    std::size_t start = note.find(' ');
-    std::size_t colon = note.find(':');
-    if (start != std::string::npos && colon != std::string::npos && start < colon) {
-      checks.insert(note.substr(start + 1, colon - start - 1));
-    }
-  }
-  std::string text;
-  for (const std::string& check : checks) {
-    text += (text.empty() ? ": " : ", ") + check;
-  }
-  return text;
-}
-
 std::string legend(const RenderModel& model) {
   std::string rows = "<tr><td colspan=\"2\" align=\"left\"><b>" +
                      html_label_escape(model.title.empty() ? "fabric" : model.title) +
@@ -319,9 +314,7 @@ std::string legend(const RenderModel& model) {
   }
   if (model.notes.size() > kMaxNotes) {
     rows += "<tr><td colspan=\"2\" align=\"left\">… and " +
-            html_label_escape(std::to_string(model.notes.size() - kMaxNotes) + " more notes" +
-                              (is_overview(model) ? more_checks(model) : "")) +
-            "</td></tr>";
+            std::to_string(model.notes.size() - kMaxNotes) + " more notes</td></tr>";
   }
   return "<<table border=\"0\" cellborder=\"0\" cellspacing=\"3\">" + rows + "</table>>";
 }
@@ -344,7 +337,10 @@ double rank_separation(const RenderModel& model) {
 
 void write_graph_attributes(const RenderModel& model, std::ostream& out) {
   out << "  graph [fontname=\"Helvetica\", fontsize=" << (is_overview(model) ? 14 : 10)
-      << ", labelloc=b, labeljust=l, outputorder=edgesfirst, tooltip=" << quoted(model.title)
+      << ", labelloc=b, labeljust=l, outputorder=edgesfirst, tooltip="
+      // The overview shows every finding: the notes past the legend's few are here.
+      << quoted(is_overview(model) ? join_lines(model.notes).insert(0, model.title + "\n")
+                                   : model.title)
       << ", label=" << legend(model);
   if (model.layout == RenderLayout::Spring) {
     out << ", overlap=false, splines=true, sep=\"+6\"";
@@ -352,9 +348,11 @@ void write_graph_attributes(const RenderModel& model, std::ostream& out) {
     // Straight lines: a fat-tree's cables read best straight, and spline routing is most of
     // dot's time. Large maps also cut crossing minimisation and network simplex short
     // (10k hosts: 60 s to 7 s), which costs a few more crossings. A wrapped overview's lines
-    // cross rows of boxes: they are routed around them (a few hundred lines: cheap).
+    // cross rows of boxes: they are routed around them (a few hundred lines: cheap), and
+    // closer, as each takes room in every row it crosses (overview.cpp assumes 0.1 in).
     bool large = model.edges.size() > kLargeMap;
-    out << ", rankdir=TB, nodesep=0.2, splines=" << (model.row_limit > 0 ? "true" : "line")
+    out << ", rankdir=TB, nodesep="
+        << (model.row_limit > 0 ? "0.1, splines=true" : "0.2, splines=line")
         << ", ranksep=" << number(rank_separation(model))
         << (large ? ", mclimit=0.05, nslimit=1, nslimit1=1" : ", mclimit=0.5");
   }
@@ -369,8 +367,9 @@ std::string map_dot(const RenderModel& model) {
   std::ostringstream out;
   out << "digraph \"ibatlas\" {\n";
   write_graph_attributes(model, out);
+  int group_font = group_font_size(model);
   for (const RenderNode& n : model.nodes) {
-    write_node(n, out);
+    write_node(n, group_font, out);
   }
   if (model.layout == RenderLayout::Tiers) {
     write_ranks(model, out);

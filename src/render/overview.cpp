@@ -59,11 +59,10 @@ void check_ids(const MapGroups& groups, const std::set<std::string>& expanded) {
     known += (known.empty() ? "" : ", ") + g.id;
   }
   for (const std::string& id : expanded) {
-    if (id == "all" || groups.find(id) != nullptr) {
-      continue;
+    if (id != "all" && groups.find(id) == nullptr) {
+      throw Error("no group " + quote_found(id) + " to expand; the groups are " +
+                  (known.empty() ? std::string("none") : known) + " (or all)");
     }
-    throw Error("no group " + quote_found(id) + " to expand; the groups are " +
-                (known.empty() ? std::string("none") : known) + " (or all)");
   }
 }
 
@@ -225,21 +224,20 @@ void finish_group(const MapGroup& group, GroupBox& parts, RenderNode& box) {
                           (parts.inside_cables == 1 ? " cable" : " cables") +
                           " inside (not drawn)");
   }
-  for (std::string& line : parts.finding_lines) {
-    box.tooltip.push_back(std::move(line));
-  }
+  box.tooltip.insert(box.tooltip.end(), parts.finding_lines.begin(), parts.finding_lines.end());
 }
 
 // Row wrapping. Sizes in pt, with the space around a box, mirror map_dot's overview (group
-// labels at 20 pt with a 0.2 x 0.1 in margin, others at 10 pt, nodesep 0.2 in, 1 in between
-// rows) closely enough to choose a row length; overview_svg_test measures real layouts.
+// labels at 20 pt, past 32 groups by sqrt(groups / 32) more, up to 48, with a 0.2 x 0.1 in
+// margin; others at 10 pt; nodesep 0.1 in, 1 in between rows) closely enough to choose a
+// row length; overview_svg_test measures real layouts.
 struct Size {
   double width = 0;
   double height = 0;
 };
 
-Size box_size(const RenderNode& n) {
-  double font = n.kind == BoxKind::Group ? 20 : 10;
+Size box_size(const RenderNode& n, double groups) {
+  double font = n.kind == BoxKind::Group ? std::clamp(20 * std::sqrt(groups / 32), 20.0, 48.0) : 10;
   double lines = 1;
   std::size_t chars = 0;
   std::size_t widest = 0;
@@ -251,7 +249,7 @@ Size box_size(const RenderNode& n) {
       widest = std::max(widest, ++chars);
     }
   }
-  return {static_cast<double>(widest) * font * 0.5 + font * 1.44 + 14.4,
+  return {static_cast<double>(widest) * font * 0.5 + font * 1.44 + 7.2,
           lines * font * 1.1 + font * 0.72 + 72};
 }
 
@@ -267,10 +265,8 @@ Size legend_size(const RenderModel& model) {
   return {widest * 14 * 0.55 + 20, lines * 20 - 72};  // no gap under the last row
 }
 
-constexpr std::size_t kNoRow = static_cast<std::size_t>(-1);
-
 // The drawing with rows of at most `limit` boxes, top tier first. A line that skips rows
-// widens each row it passes (dot routes it through a virtual node there: ~24 pt measured).
+// widens each row it passes (dot routes it through a virtual node there: ~16 pt measured).
 Size estimate(const RenderModel& model, const std::vector<Size>& sizes, std::size_t limit) {
   std::map<int, std::size_t, std::greater<>> first_row;  // boxes per tier, then first row
   for (const RenderNode& n : model.nodes) {
@@ -281,7 +277,7 @@ Size estimate(const RenderModel& model, const std::vector<Size>& sizes, std::siz
     rows += (std::exchange(tier.second, rows) + limit - 1) / limit;
   }
   std::vector<Size> row(rows);
-  std::vector<std::size_t> row_of(model.nodes.size(), kNoRow);
+  std::vector<std::size_t> row_of(model.nodes.size(), rows);  // rows: none (no tier)
   std::map<int, std::size_t> placed;
   for (std::size_t i = 0; i < model.nodes.size(); ++i) {
     if (std::optional<int> tier = model.nodes[i].tier) {
@@ -293,8 +289,8 @@ Size estimate(const RenderModel& model, const std::vector<Size>& sizes, std::siz
   for (const RenderEdge& e : model.edges) {
     std::size_t top = std::min(row_of[e.upper], row_of[e.lower]);
     std::size_t bottom = std::max(row_of[e.upper], row_of[e.lower]);
-    for (std::size_t r = top + 1; bottom != kNoRow && r < bottom; ++r) {
-      row[r].width += 24;
+    for (std::size_t r = top + 1; bottom < rows && r < bottom; ++r) {
+      row[r].width += 16;
     }
   }
   Size total = legend_size(model);
@@ -307,11 +303,14 @@ Size estimate(const RenderModel& model, const std::vector<Size>& sizes, std::siz
 // The row length whose drawing, fitted to a 1920x1080 screen, is largest while its aspect
 // ratio stays well inside 1:2 .. 2.5:1 (else the one closest to 16:10).
 std::size_t choose_row_limit(const RenderModel& model) {
+  auto groups = static_cast<double>(
+      std::count_if(model.nodes.begin(), model.nodes.end(),
+                    [](const RenderNode& n) { return n.kind == BoxKind::Group; }));
   std::vector<Size> sizes;
   std::map<int, std::size_t> per_tier;
   std::size_t widest = 1;
   for (const RenderNode& n : model.nodes) {
-    sizes.push_back(box_size(n));
+    sizes.push_back(box_size(n, groups));
     widest = std::max(widest, n.tier ? ++per_tier[*n.tier] : 0);
   }
   std::size_t best = widest;

@@ -135,6 +135,44 @@ TEST(OverviewSvgTest, SmallerFatTreesFitAScreen) {
   expect_readable("fat-tree 2 levels radix 36, 600 hosts", overview_of(two));
 }
 
+TEST(OverviewSvgTest, IrregularFabricsFitAScreen) {
+  Fabric small = test::make_irregular({.switches = 12, .radix = 16, .hosts = 60, .seed = 3});
+  expect_readable("irregular 12 switches", overview_of(small));
+  Fabric large = test::make_irregular(
+      {.switches = 120, .radix = 24, .extra_links = 60, .hosts = 600, .seed = 7});
+  expect_readable("irregular 120 switches", overview_of(large));
+}
+
+// The most boxes an overview is meant to hold: 150 groups, a core tier over 149 pods, as
+// compute_map_groups would give them (hand-built: no generator makes that many pods).
+TEST(OverviewSvgTest, AHundredAndFiftyGroupsFitAScreen) {
+  RenderModel detailed;
+  MapGroups groups;
+  for (std::uint32_t g = 0; g < 150; ++g) {
+    std::string name = g == 0 ? "core tier" : "pod " + std::to_string(g);
+    groups.groups.push_back(
+        {.id = g == 0 ? "tier3" : "pod" + std::to_string(g),
+         .kind = g == 0 ? GroupKind::Tier : GroupKind::Pod,
+         .name = name,
+         .summary = g == 0 ? "576 switches" : "18 leaves + 18 spines, 324 hosts",
+         .tier = g == 0 ? 3 : 2,
+         .switches = {NodeId{g}}});
+    groups.group_of.push_back(g);
+    RenderNode box{.id = "n" + std::to_string(g), .kind = BoxKind::Switch, .label = name};
+    box.tier = g == 0 ? 3 : 2;
+    box.members = {NodeId{g}};
+    detailed.nodes.push_back(box);
+    detailed.box_of.push_back(g);
+    if (g > 0) {
+      detailed.edges.push_back({.upper = 0, .lower = g, .cables = {PortId{g}}, .count = 1});
+    }
+  }
+  Overview o;
+  o.model = fold_into_groups(detailed, groups, {});
+  o.svg = render_map(o.model, MapFormat::Svg);
+  expect_readable("150 groups (hand-built)", o);
+}
+
 TEST(OverviewSvgTest, JanusFitsAScreen) {
   if (!fs::is_directory(test::realworld(""))) {
     GTEST_SKIP() << "no " << test::realworld("");
