@@ -349,7 +349,7 @@ void add_tops(Plan& p, SlurmExport& out) {
 
 SlurmExport plan_slurm_topology(const Fabric& fabric, const SlurmOptions& options) {
   SlurmExport out;
-  Plan p{SlurmUnits(fabric, out.renames), {}, {}, {}, {}, {}, {}, {}};
+  Plan p{SlurmUnits(fabric, out.renames), {}, {}, {}, {}, {}, {}, {}, {}, {}};
   link_units(fabric, p);
   find_hosts(fabric, options, p, out);
   find_leaves(p);
