@@ -8,9 +8,9 @@
 
 #include "ibatlas/render/style.hpp"
 
-// The plan's own name matching, so that the matrix and `audit --plan` agree on the node a
-// plan line means (a header of src/analysis, in ibatlas_core like this file).
+// match_plan, so that the matrix and `audit --plan` read plan names alike (src/analysis).
 #include "analysis/plan_match.hpp"
+#include "text.hpp"
 
 namespace ibatlas {
 
@@ -34,15 +34,9 @@ Key mode(const std::vector<Key>& values) {
   for (const Key& v : values) {
     ++counts[v];
   }
-  Key best{};
-  std::size_t most = 0;
-  for (const auto& entry : counts) {
-    if (entry.second > most) {
-      best = entry.first;
-      most = entry.second;
-    }
-  }
-  return best;
+  auto best = std::max_element(counts.begin(), counts.end(),
+                               [](const auto& x, const auto& y) { return x.second < y.second; });
+  return best == counts.end() ? Key{} : best->first;
 }
 
 Rate majority_rate(const Fabric& fabric, const std::vector<PortId>& cables) {
@@ -62,6 +56,7 @@ struct Box {
   NodeId unit;
   std::string name;
   std::size_t group = kNone;  // index into MapGroups::groups
+  std::string group_name;
 };
 
 struct Expectation {
@@ -86,12 +81,6 @@ struct Layer {
   std::map<Cell, Pair> pairs;  // row-major
 };
 
-struct Slot {
-  std::size_t layer = 0;
-  Cell cell;
-  bool row_first = true;  // the first node given is the row's
-};
-
 struct Builder {
   const Fabric& fabric;
   const Tiers& tiers;
@@ -112,35 +101,44 @@ std::vector<std::vector<Box>> boxes_by_tier(Builder& b) {
   for (const auto& [unit, chips] : units) {
     std::string name = chips.size() > 1 ? chassis_name(b.fabric, chips)
                                         : display_name(b.fabric.node(NodeId{unit}));
+    std::size_t group = b.groups.group_of.at(unit).value_or(kNone);
     by_tier.at(static_cast<std::size_t>(*b.tiers.of(NodeId{unit})))
-        .push_back(Box{NodeId{unit}, name, b.groups.group_of.at(unit).value_or(kNone)});
+        .push_back(
+            Box{NodeId{unit}, name, group, group == kNone ? "" : b.groups.groups[group].name});
   }
   for (std::vector<Box>& boxes : by_tier) {
     std::sort(boxes.begin(), boxes.end(), [](const Box& x, const Box& y) {
-      if (x.group != y.group) {
-        return x.group < y.group;
-      }
-      return x.name != y.name ? natural_less(x.name, y.name) : x.unit < y.unit;
+      return x.group != y.group
+                 ? x.group < y.group
+                 : (x.name != y.name ? natural_less(x.name, y.name) : x.unit < y.unit);
     });
+    std::map<std::string, std::size_t> names;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
       b.box_of[boxes[i].unit.value] = i;
+      ++names[boxes[i].name];
+    }
+    for (Box& box : boxes) {  // switches that kept their firmware's description: add the GUID
+      box.name += names[box.name] > 1 ? " " + text::guid_text(b.fabric.node(box.unit).guid) : "";
     }
   }
   return by_tier;
 }
 
-// The cell of a cable between two switch boxes of adjacent tiers.
-std::optional<Slot> slot_of(const Builder& b, NodeId x, NodeId y) {
+// The pair of switch boxes of adjacent tiers that a cable between x and y joins (added when
+// `add`), or nullptr.
+Pair* pair_of(Builder& b, NodeId x, NodeId y, bool add) {
   std::optional<int> tx = b.tiers.of(x);
   std::optional<int> ty = b.tiers.of(y);
   if (b.fabric.node(x).type != NodeType::Switch || b.fabric.node(y).type != NodeType::Switch ||
       !tx || !ty || b.tiers.unit_of(x) == b.tiers.unit_of(y) || (*tx - *ty) * (*tx - *ty) != 1) {
-    return std::nullopt;
+    return nullptr;
   }
   std::size_t bx = b.box_of[b.tiers.unit_of(x).value];
   std::size_t by = b.box_of[b.tiers.unit_of(y).value];
+  Layer& layer = b.layers[static_cast<std::size_t>(std::min(*tx, *ty) - 1)];
   Cell cell = *tx < *ty ? Cell{bx, by} : Cell{by, bx};
-  return Slot{static_cast<std::size_t>(std::min(*tx, *ty) - 1), cell, *tx < *ty};
+  auto it = layer.pairs.find(cell);
+  return it != layer.pairs.end() ? &it->second : (add ? &layer.pairs[cell] : nullptr);
 }
 
 Builder make_builder(const Fabric& fabric, const Tiers& tiers, const MapGroups& groups) {
@@ -151,8 +149,10 @@ Builder make_builder(const Fabric& fabric, const Tiers& tiers, const MapGroups& 
   }
   for (PortId link : fabric.links()) {
     PortId peer = *fabric.port(link).peer;
-    if (std::optional<Slot> s = slot_of(b, fabric.node_of(link), fabric.node_of(peer))) {
-      b.layers[s->layer].pairs[s->cell].cables.push_back(s->row_first ? link : peer);
+    NodeId x = fabric.node_of(link);
+    NodeId y = fabric.node_of(peer);
+    if (Pair* p = pair_of(b, x, y, true)) {
+      p->cables.push_back(tiers.of(x) < tiers.of(y) ? link : peer);  // the row's end
     }
   }
   return b;
@@ -172,10 +172,9 @@ std::string expect_plan(Builder& b, const CablingPlan& plan) {
   for (const MatchedCable& m : match_plan(b.fabric, plan, resolver)) {
     ambiguous += m.ambiguous() ? 1 : 0;
     unknown += !m.ambiguous() && (!m.a.node || !m.b.node) ? 1 : 0;
-    std::optional<Slot> s = m.a.node && m.b.node ? slot_of(b, *m.a.node, *m.b.node) : std::nullopt;
-    if (s) {
-      Expectation& e = b.layers[s->layer].pairs[s->cell].expected;
-      e.rate = e.count++ == 0 ? Rate{m.plan->width, m.plan->speed} : e.rate;
+    if (Pair* p = m.a.node && m.b.node ? pair_of(b, *m.a.node, *m.b.node, true) : nullptr) {
+      p->expected.rate =
+          p->expected.count++ == 0 ? Rate{m.plan->width, m.plan->speed} : p->expected.rate;
     }
   }
   return "the plan " + plan.source + plan_note(unknown, "nodes not in the fabric") +
@@ -277,10 +276,9 @@ std::string expect_majority(Builder& b) {
 // with the node it names as the peer (plan.missing names both ends of the absent cable).
 void mark(Builder& b, const Finding& f) {
   const Location& at = f.location;
-  bool at_port = at.kind == LocationKind::Port || at.kind == LocationKind::Link;
-  std::optional<NodeId> node = at_port && at.here.node_guid && at.here.port
-                                   ? b.fabric.find_node(*at.here.node_guid)
-                                   : std::nullopt;
+  bool at_port = (at.kind == LocationKind::Port || at.kind == LocationKind::Link) &&
+                 at.here.node_guid && at.here.port;
+  std::optional<NodeId> node = at_port ? b.fabric.find_node(*at.here.node_guid) : std::nullopt;
   std::optional<PortId> port = node ? b.fabric.find_port(*node, *at.here.port) : std::nullopt;
   std::optional<NodeId> peer;
   if (port && b.fabric.port(*port).peer) {
@@ -288,23 +286,24 @@ void mark(Builder& b, const Finding& f) {
   } else if (node && at.peer && at.peer->node_guid) {
     peer = b.fabric.find_node(*at.peer->node_guid);
   }
-  std::optional<Slot> s = peer ? slot_of(b, *node, *peer) : std::nullopt;
-  if (!s || !b.layers[s->layer].pairs.contains(s->cell)) {
-    return;
+  if (Pair* pair = peer ? pair_of(b, *node, *peer, false) : nullptr) {
+    pair->findings.push_back(to_string(f.severity) + " " + f.check + ": " + f.message);
+    Highlight h = f.severity == Severity::Error ? Highlight::Error : Highlight::Warning;
+    pair->highlight = std::max(pair->highlight, f.severity == Severity::Info ? Highlight::None : h);
   }
-  Pair& pair = b.layers[s->layer].pairs[s->cell];
-  pair.findings.push_back(to_string(f.severity) + " " + f.check + ": " + f.message);
-  Highlight h = f.severity == Severity::Error ? Highlight::Error : Highlight::Warning;
-  pair.highlight = std::max(pair.highlight, f.severity == Severity::Info ? Highlight::None : h);
 }
 
-// "leaf01 port 19 — spine02 port 1, 4xHDR": the row's end first.
-std::string cable_line(const Fabric& fabric, PortId row_end) {
-  const Port& a = fabric.port(row_end);
-  const Port& z = fabric.port(*a.peer);
-  std::string line = display_name(fabric.node(a.node)) + " port " + std::to_string(a.number) +
-                     " — " + display_name(fabric.node(z.node)) + " port " +
-                     std::to_string(z.number);
+// "leaf01 port 19 — spine02 port 1, 4xHDR", the row's end first; a chassis chip with its
+// place in the chassis from its description ("ib-core1/L05/U1 port 3").
+std::string cable_line(const Builder& b, PortId row_end) {
+  auto end = [&b](const Port& p) {
+    std::string name = display_name(b.fabric.node(p.node));
+    const std::string& d = b.fabric.node(p.node).description;
+    std::string place = b.tiers.is_chassis(p.node) ? d.substr(std::min(d.find('/'), d.size())) : "";
+    return (name.ends_with(place) ? name : name + place) + " port " + std::to_string(p.number);
+  };
+  const Port& a = b.fabric.port(row_end);
+  std::string line = end(a) + " — " + end(b.fabric.port(*a.peer));
   std::string rate = rate_text(a.width_active, a.speed_active);
   return rate.empty() ? line : line + ", " + rate;
 }
@@ -326,13 +325,12 @@ CellState state_of(const Fabric& fabric, const Pair& p) {
   return p.cables.size() > p.expected.count ? CellState::Extra : CellState::Expected;
 }
 
-MatrixCell cell_of(const Fabric& fabric, const Layer& layer, const Cell& at, const Pair& p) {
-  MatrixCell cell{at.first, at.second, p.cables.size(), p.expected.count};
+MatrixCell cell_of(const Builder& b, const Layer& layer, const Cell& at, const Pair& p) {
+  MatrixCell cell{at.first, at.second, p.cables.size(),       p.expected.count,
+                  {},       {},        state_of(b.fabric, p), p.highlight};
   if (!p.cables.empty()) {
-    std::tie(cell.width, cell.speed) = majority_rate(fabric, p.cables);
+    std::tie(cell.width, cell.speed) = majority_rate(b.fabric, p.cables);
   }
-  cell.state = state_of(fabric, p);
-  cell.highlight = p.highlight;
   std::string head = layer.rows[at.first].name + " × " + layer.columns[at.second].name + ": " +
                      (p.expected.count > 0
                           ? std::to_string(p.cables.size()) + " of " + cables_text(p.expected.count)
@@ -346,7 +344,7 @@ MatrixCell cell_of(const Fabric& fabric, const Layer& layer, const Cell& at, con
   }
   cell.tooltip = {rate.empty() ? head : head + ", " + rate, state};
   for (std::size_t i = 0; i < p.cables.size() && i < kCableLines; ++i) {
-    cell.tooltip.push_back(cable_line(fabric, p.cables[i]));
+    cell.tooltip.push_back(cable_line(b, p.cables[i]));
   }
   if (p.cables.size() > kCableLines) {
     cell.tooltip.push_back("… and " + cables_text(p.cables.size() - kCableLines) + " more");
@@ -364,14 +362,14 @@ std::vector<CablingMatrix> finish(const Builder& b, const std::string& expectati
     m.expectation = expectation;
     for (const Box& box : layer.rows) {
       m.rows.push_back(box.name);
-      m.row_groups.push_back(box.group == kNone ? "" : b.groups.groups.at(box.group).name);
+      m.row_groups.push_back(box.group_name);
     }
     for (const Box& box : layer.columns) {
       m.columns.push_back(box.name);
-      m.column_groups.push_back(box.group == kNone ? "" : b.groups.groups.at(box.group).name);
+      m.column_groups.push_back(box.group_name);
     }
     for (const auto& entry : layer.pairs) {
-      m.cells.push_back(cell_of(b.fabric, layer, entry.first, entry.second));
+      m.cells.push_back(cell_of(b, layer, entry.first, entry.second));
     }
     matrices.push_back(std::move(m));
   }

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
 
+#include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/render/cabling_matrix.hpp"
 #include "ibatlas/render/style.hpp"
 
@@ -204,6 +205,38 @@ TEST(CablingMatrixSvgTest, EveryCellOfAGeneratedTreeIsDrawn) {
   parse(cabling_matrix_svg(ms, "generated"), p);
   EXPECT_EQ(p.cells.size(), ms[0].cells.size() + ms[1].cells.size());
   EXPECT_EQ(p.cells.size(), 96u);  // 48 leaf-agg cables, 48 agg-core cables
+}
+
+// A director's chips (one system image GUID) are one column, and a cell's cable lines name
+// the chip's place in the chassis. 2 levels, radix 8: leaf l port 5 + u <-> spine u port
+// l + 1; spine000 and spine001 (NodeIds 0 and 1) become chips S01 and S02 of "core1".
+TEST(CablingMatrixSvgTest, AChassisIsOneColumnAndItsCablesNameTheChips) {
+  FabricBuilder b = from_fabric(test::make_fat_tree(test::FatTreeSpec{.levels = 2, .radix = 8}));
+  for (std::uint32_t s : {0U, 1U}) {
+    b.node(NodeId{s}).system_guid = 0x42;
+    b.node(NodeId{s}).description = "MF0;core1:CS7500/S0" + std::to_string(s + 1) + "/U1";
+  }
+  Fabric f = std::move(b).build();
+  MapGroups groups;  // the chassis, the other spines, the leaves (NodeIds 4-11)
+  groups.groups = {MapGroup{"chassis-42", GroupKind::Chassis, "core1"},
+                   MapGroup{"tier2", GroupKind::Tier, "spine tier"},
+                   MapGroup{"pod1", GroupKind::Pod, "pod 1"}};
+  groups.group_of.resize(f.nodes().size());
+  for (std::uint32_t n = 0; n < 12; ++n) {
+    groups.group_of[n] = n < 2 ? 0 : (n < 4 ? 1 : 2);
+  }
+  std::vector<CablingMatrix> ms = build_cabling_matrices(f, infer_tiers(f), groups, {}, nullptr);
+  ASSERT_EQ(ms.size(), 1u);
+  EXPECT_EQ(ms[0].columns, (std::vector<std::string>{"core1", "spine002", "spine003"}));
+  EXPECT_EQ(ms[0].cells.size(), 24u);
+  Parsed p;
+  parse(cabling_matrix_svg(ms, "director"), p);
+  ASSERT_TRUE(p.cells.contains("m0-0-0"));
+  EXPECT_EQ(
+      std::string(p.cells["m0-0-0"].child("title").child_value()),
+      "leaf000 × core1: 2 of 2 cables, 4xHDR\nas expected\n"
+      "leaf000 port 5 — core1/S01/U1 port 1, 4xHDR\nleaf000 port 6 — core1/S02/U1 port 1, 4xHDR");
+  EXPECT_EQ(std::string(p.cells["m0-0-0"].attribute("data-state").value()), "as expected");
 }
 
 }  // namespace
