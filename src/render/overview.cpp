@@ -23,7 +23,6 @@ constexpr std::size_t kMaxContentLines = 24;  // boxes a group's tooltip names o
 
 // A folded group's box while it is built.
 struct GroupBox {
-  const MapGroup* group = nullptr;
   std::vector<std::string> finding_lines;
   std::size_t inside_cables = 0;
 };
@@ -70,7 +69,7 @@ void add_group_box(Fold& f, std::size_t g, const std::vector<std::size_t>& insid
   const MapGroup& group = f.groups.groups[g];
   RenderNode box{
       .id = "G" + group.id, .kind = BoxKind::Group, .tier = group.tier, .group = group.id};
-  GroupBox parts{.group = &group};
+  GroupBox parts;
   box.tooltip.push_back(group.name + ": " + group.summary);
   for (std::size_t i : inside) {
     const RenderNode& n = f.detailed.nodes[i];
@@ -213,12 +212,11 @@ void finish_bundle(RenderEdge& e, const std::map<RateKey, std::size_t>& rates) {
   }
 }
 
-void finish_group(const MapGroup& group, GroupBox& parts, RenderNode& box) {
+void finish_group(const MapGroup& group, const GroupBox& parts, RenderNode& box) {
   box.label = group.name + "\n" + group.summary;
-  if (box.findings > 0) {
-    box.label +=
-        "\n" + std::to_string(box.findings) + (box.findings == 1 ? " finding" : " findings");
-  }
+  std::string count = std::to_string(box.findings);
+  box.label +=
+      box.findings == 0 ? "" : "\n" + count + (box.findings == 1 ? " finding" : " findings");
   if (parts.inside_cables > 0) {
     box.tooltip.push_back(std::to_string(parts.inside_cables) +
                           (parts.inside_cables == 1 ? " cable" : " cables") +
@@ -227,10 +225,9 @@ void finish_group(const MapGroup& group, GroupBox& parts, RenderNode& box) {
   box.tooltip.insert(box.tooltip.end(), parts.finding_lines.begin(), parts.finding_lines.end());
 }
 
-// Row wrapping. Sizes in pt, with the space around a box, mirror map_dot's overview (group
-// labels at 20 pt, past 32 groups by sqrt(groups / 32) more, up to 48, with a 0.2 x 0.1 in
-// margin; others at 10 pt; nodesep 0.1 in, 1 in between rows) closely enough to choose a
-// row length; overview_svg_test measures real layouts.
+// Row wrapping. Sizes in pt (with the room around a box) mirror map_dot's overview: group
+// labels at 20 pt x sqrt(groups / 32) in 20..48, margin 0.2 x 0.1 in, nodesep 0.1 in, 1 in
+// between rows; overview_svg_test measures real layouts.
 struct Size {
   double width = 0;
   double height = 0;
@@ -342,7 +339,7 @@ RenderLayout overview_layout(const RenderModel& model) {
 RenderModel fold(const RenderModel& detailed, const MapGroups& groups,
                  const std::vector<Mode>& modes, std::optional<std::size_t> only) {
   Fold f{detailed, groups, box_groups(detailed, groups), {}, {}, {}, {}, {}};
-  f.new_box.assign(detailed.nodes.size(), std::nullopt);
+  f.new_box.resize(detailed.nodes.size());
   f.out.title = detailed.title;
   f.out.notes = detailed.notes;
   add_boxes(f, modes);
@@ -350,14 +347,19 @@ RenderModel fold(const RenderModel& detailed, const MapGroups& groups,
   for (const auto& [edge, rates] : f.rates) {
     finish_bundle(f.out.edges[edge], rates);
   }
-  for (auto& [box, parts] : f.folded) {
-    finish_group(*parts.group, parts, f.out.nodes[box]);
+  for (const auto& [box, parts] : f.folded) {
+    finish_group(*groups.find(f.out.nodes[box].group), parts, f.out.nodes[box]);
   }
   for (const std::optional<std::size_t>& box : detailed.box_of) {
     f.out.box_of.push_back(box ? f.new_box[*box] : std::nullopt);
   }
   f.out.layout = overview_layout(f.out);
-  f.out.row_limit = f.out.layout == RenderLayout::Tiers ? choose_row_limit(f.out) : 0;
+  // Only groups wrap: detailed switches (group_view, --expand) read best as one row per tier
+  // with straight lines, as in the detailed map.
+  bool detail = std::any_of(f.out.nodes.begin(), f.out.nodes.end(), [](const RenderNode& n) {
+    return n.kind == BoxKind::Switch || n.kind == BoxKind::Chassis;
+  });
+  f.out.row_limit = f.out.layout == RenderLayout::Tiers && !detail ? choose_row_limit(f.out) : 0;
   return std::move(f.out);
 }
 

@@ -189,6 +189,30 @@ TEST(OverviewSvgTest, DirectorDumpFitsAScreen) {
                   overview_of(read_dump("mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt")));
 }
 
+// Every group opened in place (what the atlas shows after a click) lays out with every box.
+void expect_group_views(const Fabric& fabric) {
+  std::vector<Finding> findings = run_checks(fabric, AuditOptions{});
+  Tiers tiers = infer_tiers(fabric);
+  RenderModel detailed = build_render_model(fabric, tiers, {});
+  mark_findings(detailed, fabric, findings);
+  MapGroups groups = compute_map_groups(fabric, tiers);
+  for (std::size_t g = 0; g < groups.groups.size(); ++g) {
+    SCOPED_TRACE(groups.groups[g].id);
+    RenderModel view = group_view(detailed, groups, g);
+    Measured m = measure(render_map(view, MapFormat::Svg));
+    EXPECT_EQ(m.boxes, view.nodes.size());
+    EXPECT_GT(m.boxes, 0u);
+  }
+}
+
+TEST(OverviewSvgTest, EveryGroupViewOfJanusAndTheDirectorDumpLaysOut) {
+  if (!fs::is_directory(test::realworld(""))) {
+    GTEST_SKIP() << "no " << test::realworld("");
+  }
+  expect_group_views(read_dump("mlunacek-janus/ibnetdiscover-2-12-2014"));
+  expect_group_views(read_dump("mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt"));
+}
+
 std::vector<fs::path> fabric_files() {
   std::vector<fs::path> files;
   for (const auto& entry : fs::recursive_directory_iterator(test::realworld(""))) {

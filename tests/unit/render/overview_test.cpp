@@ -207,6 +207,7 @@ TEST(OverviewTest, AnExpandedGroupKeepsItsDetailedBoxesAndLines) {
   EXPECT_EQ(m.edge_of.at(17), 3u);
   EXPECT_EQ(m.edge_of.at(18), 4u);
   EXPECT_EQ(m.box_of[6], 3u);
+  EXPECT_EQ(m.row_limit, 0u);  // detailed switches: one row per tier, as the detailed map
 }
 
 TEST(OverviewTest, AllIsTheDetailedModelWithGroupIds) {
@@ -276,6 +277,7 @@ TEST(OverviewTest, GroupViewOpensOneGroupWithTheGroupsCabledToIt) {
   EXPECT_EQ(m.box_of, boxes);
   EXPECT_EQ(m.edge_of.size(), 10u);
   EXPECT_FALSE(m.edge_of.contains(16));  // tier2-pod2: neither end in pod1
+  EXPECT_EQ(m.row_limit, 0u);
 }
 
 TEST(OverviewTest, GroupViewOfAPodShowsOnlyItsNeighbours) {
