@@ -54,13 +54,15 @@ void refuse_empty(const SlurmExport& plan, const std::string& slurm_hosts) {
   throw Error("the fabric has no host cabled to a switch: nothing to write to topology.conf");
 }
 
-// Every host left out or renamed is counted here; exit 4 when hosts Slurm may know are
-// missing from the file (unnamed HCAs, or --slurm-hosts names the fabric lacks).
+// Every host left out or renamed is counted here; exit 4 when hosts Slurm knows are missing
+// from the file (--slurm-hosts names the fabric lacks). Unnamed HCAs alone are a warning:
+// storage and appliances often have none, and only --slurm-hosts tells them apart.
 int slurm_warnings(const SlurmExport& plan, const ExportOptions& options, std::ostream& err) {
   if (!plan.unnamed_hcas.empty()) {
     err << "ibatlas: warning: " << plan.unnamed_hcas.size()
         << " HCAs of hosts left out of topology.conf: their node description names no host "
-           "(name them with --node-name-map; their GUIDs are in the comment at the top)\n";
+           "(name them with --node-name-map; their GUIDs are in the comment at the top; "
+           "with --slurm-hosts, a Slurm host missing from the file exits 4)\n";
   }
   if (!plan.not_known.empty()) {
     err << "ibatlas: " << plan.not_known.size() << " hosts left out: not in --slurm-hosts "
@@ -81,12 +83,11 @@ int slurm_warnings(const SlurmExport& plan, const ExportOptions& options, std::o
         << " names renamed to valid Slurm names (listed in a comment at the top of "
            "topology.conf)\n";
   }
-  bool incomplete =
-      options.slurm_hosts.empty() ? !plan.unnamed_hcas.empty() : !plan.not_in_fabric.empty();
-  if (incomplete) {
-    err << "ibatlas: topology.conf lacks hosts Slurm may know (exit " << kExitPartial << ")\n";
+  if (!plan.not_in_fabric.empty()) {
+    err << "ibatlas: topology.conf lacks hosts Slurm knows (exit " << kExitPartial << ")\n";
+    return kExitPartial;
   }
-  return incomplete ? kExitPartial : kExitOk;
+  return kExitOk;
 }
 
 int run_slurm_export(const Fabric& fabric, const ExportOptions& options, std::ostream& out,
