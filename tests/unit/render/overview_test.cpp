@@ -11,6 +11,8 @@
 
 #include "ibatlas/render/overview.hpp"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/error.hpp"
@@ -170,6 +172,22 @@ TEST(OverviewTest, OneBundlePerPairOfBoxesWithTheMajorityRateAndTheSlowerCounted
   EXPECT_TRUE(m.edges[1].tooltip.empty());
   EXPECT_EQ(m.edges[2].upper, 2u);  // pod2 (tier 1) above X (tier 0): e8
   EXPECT_EQ(m.edges[2].lower, 3u);
+}
+
+TEST(OverviewTest, ABundleHangsFromItsHigherTierBoxWhateverTheOrder) {
+  MapGroups g = groups();
+  std::rotate(g.groups.begin(), g.groups.begin() + 1, g.groups.end());  // pod1, pod2, tier2
+  for (std::optional<std::size_t>& of : g.group_of) {
+    if (of) {
+      of = (*of + 2) % 3;
+    }
+  }
+  RenderModel m = fold_into_groups(detailed(), g, {});
+  EXPECT_EQ(ids(m), (std::vector<std::string>{"Gpod1", "Gpod2", "Gtier2", "nX"}));
+  ASSERT_EQ(m.edges.size(), 3u);
+  EXPECT_EQ(m.edges[0].upper, 2u);  // tier2 above pod1
+  EXPECT_EQ(m.edges[0].lower, 0u);
+  EXPECT_EQ(m.edges[0].count, 7u);
 }
 
 TEST(OverviewTest, TheBundleLabelNamesTheSlowerCables) {
