@@ -107,18 +107,20 @@ std::vector<std::vector<Box>> boxes_by_tier(Builder& b) {
             Box{NodeId{unit}, name, group, group == kNone ? "" : b.groups.groups[group].name});
   }
   for (std::vector<Box>& boxes : by_tier) {
+    std::map<std::string, std::size_t> names;
+    for (const Box& box : boxes) {
+      ++names[box.name];
+    }
+    for (Box& box : boxes) {  // switches that kept their firmware's description: add the GUID
+      box.name += names[box.name] > 1 ? " " + text::guid_text(b.fabric.node(box.unit).guid) : "";
+    }
     std::sort(boxes.begin(), boxes.end(), [](const Box& x, const Box& y) {
       return x.group != y.group
                  ? x.group < y.group
                  : (x.name != y.name ? natural_less(x.name, y.name) : x.unit < y.unit);
     });
-    std::map<std::string, std::size_t> names;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
       b.box_of[boxes[i].unit.value] = i;
-      ++names[boxes[i].name];
-    }
-    for (Box& box : boxes) {  // switches that kept their firmware's description: add the GUID
-      box.name += names[box.name] > 1 ? " " + text::guid_text(b.fabric.node(box.unit).guid) : "";
     }
   }
   return by_tier;
@@ -297,9 +299,10 @@ void mark(Builder& b, const Finding& f) {
 // place in the chassis from its description ("ib-core1/L05/U1 port 3").
 std::string cable_line(const Builder& b, PortId row_end) {
   auto end = [&b](const Port& p) {
+    bool chip = b.tiers.is_chassis(p.node);
     std::string name = display_name(b.fabric.node(p.node));
     const std::string& d = b.fabric.node(p.node).description;
-    std::string place = b.tiers.is_chassis(p.node) ? d.substr(std::min(d.find('/'), d.size())) : "";
+    std::string place = chip ? d.substr(std::min(d.find('/'), d.size())) : "";
     return (name.ends_with(place) ? name : name + place) + " port " + std::to_string(p.number);
   };
   const Port& a = b.fabric.port(row_end);
