@@ -70,7 +70,7 @@ void add_group_box(Fold& f, std::size_t g, const std::vector<std::size_t>& insid
   RenderNode box{
       .id = "G" + group.id, .kind = BoxKind::Group, .tier = group.tier, .group = group.id};
   GroupBox parts;
-  box.tooltip.push_back(group.name + ": " + group.summary);
+  box.tooltip.push_back(group.name + ": " + group.summary + " (group " + group.id + ")");
   for (std::size_t i : inside) {
     const RenderNode& n = f.detailed.nodes[i];
     f.new_box[i] = f.out.nodes.size();

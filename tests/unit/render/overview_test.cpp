@@ -143,14 +143,15 @@ TEST(OverviewTest, AGroupCarriesItsMembersAndInsideLinesFindings) {
   EXPECT_EQ(pod1.findings, 2u);
   EXPECT_EQ(pod1.highlight, Highlight::Warning);
   EXPECT_EQ(pod1.label, "pod 1\n2 leaves, 2 hosts\n2 findings");
-  EXPECT_EQ(pod1.tooltip, (std::vector<std::string>{"pod 1: 2 leaves, 2 hosts", "L1", "L2",
-                                                    "node1–node2 ×2", "3 cables inside (not drawn)",
-                                                    "L1: port 5: warning port.down: down",
-                                                    "cable 17: warning link.speed: slow"}));
+  EXPECT_EQ(pod1.tooltip, (std::vector<std::string>{
+                              "pod 1: 2 leaves, 2 hosts (group pod1)", "L1", "L2", "node1–node2 ×2",
+                              "3 cables inside (not drawn)", "L1: port 5: warning port.down: down",
+                              "cable 17: warning link.speed: slow"}));
   EXPECT_EQ(m.nodes[2].highlight, Highlight::None);
   EXPECT_EQ(m.nodes[2].findings, 0u);
-  EXPECT_EQ(m.nodes[2].tooltip, (std::vector<std::string>{"pod 2: 1 leaf, 1 host", "L3", "node3",
-                                                          "1 cable inside (not drawn)"}));
+  EXPECT_EQ(m.nodes[2].tooltip,
+            (std::vector<std::string>{"pod 2: 1 leaf, 1 host (group pod2)", "L3", "node3",
+                                      "1 cable inside (not drawn)"}));
 }
 
 TEST(OverviewTest, OneBundlePerPairOfBoxesWithTheMajorityRateAndTheSlowerCounted) {
@@ -304,7 +305,8 @@ TEST(OverviewTest, GroupViewOfAPodShowsOnlyItsNeighbours) {
   ASSERT_EQ(m.edges.size(), 2u);
   EXPECT_EQ(m.edges[0].cables, (std::vector<PortId>{PortId{16}}));
   EXPECT_EQ(m.edges[1].cables, (std::vector<PortId>{PortId{20}}));
-  EXPECT_EQ(m.nodes[0].tooltip, (std::vector<std::string>{"spine tier: 2 spines", "S1", "S2"}));
+  EXPECT_EQ(m.nodes[0].tooltip,
+            (std::vector<std::string>{"spine tier: 2 spines (group tier2)", "S1", "S2"}));
 }
 
 // A tier of 40 pods under one core box, as fold_into_groups makes it.
