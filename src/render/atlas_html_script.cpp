@@ -30,7 +30,7 @@ body.panel #map{right:380px}
 #findings li:hover{background:#eef}
 #findings li.cur{background:#dde6ff}
 #findings li.nowhere{cursor:default;color:#555}
-.sev{display:inline-block;min-width:56px;font-weight:bold}
+.sev{display:inline-block;min-width:56px;margin-right:6px;font-weight:bold}
 .sev-error .sev{color:#c00}
 .sev-warning .sev{color:#c06000}
 .sev-info .sev{color:#666}
