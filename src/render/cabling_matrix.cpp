@@ -1,7 +1,6 @@
 #include "ibatlas/render/cabling_matrix.hpp"
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -15,8 +14,8 @@
 namespace ibatlas {
 
 std::string to_string(CellState state) {
-  constexpr std::array<const char*, 4> kNames = {"as expected", "degraded", "missing", "extra"};
-  return kNames.at(static_cast<std::size_t>(state));
+  const char* const names[] = {"as expected", "degraded", "missing", "extra"};
+  return names[static_cast<std::size_t>(state)];
 }
 
 namespace {
@@ -89,6 +88,24 @@ struct Builder {
   std::vector<Layer> layers;        // layers[t - 1]: tier t × tier t + 1
 };
 
+// Twin names get GUIDs (firmware default descriptions); then group and natural name order.
+void order(Builder& b, std::vector<Box>& boxes) {
+  std::map<std::string, std::size_t> names;
+  for (const Box& box : boxes) {
+    ++names[box.name];
+  }
+  for (Box& box : boxes) {
+    box.name += names[box.name] > 1 ? " " + text::guid_text(b.fabric.node(box.unit).guid) : "";
+  }
+  std::sort(boxes.begin(), boxes.end(), [](const Box& x, const Box& y) {
+    return x.group != y.group ? x.group < y.group
+                              : (x.name != y.name ? natural_less(x.name, y.name) : x.unit < y.unit);
+  });
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    b.box_of[boxes[i].unit.value] = i;
+  }
+}
+
 // Switch boxes (a chassis is one) per tier, in group order, then natural order of names.
 std::vector<std::vector<Box>> boxes_by_tier(Builder& b) {
   std::map<std::uint32_t, std::vector<NodeId>> units;  // unit -> its switches
@@ -107,27 +124,12 @@ std::vector<std::vector<Box>> boxes_by_tier(Builder& b) {
             Box{NodeId{unit}, name, group, group == kNone ? "" : b.groups.groups[group].name});
   }
   for (std::vector<Box>& boxes : by_tier) {
-    std::map<std::string, std::size_t> names;
-    for (const Box& box : boxes) {
-      ++names[box.name];
-    }
-    for (Box& box : boxes) {  // switches that kept their firmware's description: add the GUID
-      box.name += names[box.name] > 1 ? " " + text::guid_text(b.fabric.node(box.unit).guid) : "";
-    }
-    std::sort(boxes.begin(), boxes.end(), [](const Box& x, const Box& y) {
-      return x.group != y.group
-                 ? x.group < y.group
-                 : (x.name != y.name ? natural_less(x.name, y.name) : x.unit < y.unit);
-    });
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
-      b.box_of[boxes[i].unit.value] = i;
-    }
+    order(b, boxes);
   }
   return by_tier;
 }
 
-// The pair of switch boxes of adjacent tiers that a cable between x and y joins (added when
-// `add`), or nullptr.
+// The pair of boxes of adjacent tiers a cable x-y joins (added when `add`), or nullptr.
 Pair* pair_of(Builder& b, NodeId x, NodeId y, bool add) {
   std::optional<int> tx = b.tiers.of(x);
   std::optional<int> ty = b.tiers.of(y);
@@ -194,10 +196,10 @@ void for_pairs(Layer& layer, Range rows, Range columns, F f) {
   }
 }
 
-// A block mostly without cables: it expects none when most of its rows or columns have none.
-// Else it is a regular sparse pattern (aggregation switches cabled to their planes of cores):
-// a pair whose row and column both have more cabled pairs than most is extra; a row short of
-// k pairs, with exactly k uncabled columns that are short too, has those k pairs missing.
+// A block mostly without cables expects none when most rows or columns have none. Else it is
+// a sparse pattern (aggregation switches cabled to their planes of cores): a pair whose row
+// and column have more cabled pairs than most is extra; a row short of k pairs, with exactly
+// k uncabled short columns, has those k pairs missing.
 void expect_sparse(Layer& layer, Range rows, Range columns, const Expectation& typical) {
   std::vector<std::size_t> per_row(rows.second - rows.first);
   std::vector<std::size_t> per_column(columns.second - columns.first);
@@ -230,8 +232,7 @@ void expect_sparse(Layer& layer, Range rows, Range columns, const Expectation& t
   }
 }
 
-// The block's cabled pairs decide: the count and rate most of them have are expected of
-// every cabled pair; a block mostly cabled expects every pair cabled (expect_sparse else).
+// Cabled pairs expect the count and rate most have; a mostly cabled block expects every pair.
 void expect_block(const Fabric& fabric, Layer& layer, Range rows, Range columns) {
   std::vector<std::size_t> counts;
   std::vector<Rate> rates;
@@ -251,7 +252,6 @@ void expect_block(const Fabric& fabric, Layer& layer, Range rows, Range columns)
   }
 }
 
-// Runs of boxes of one group (boxes are sorted by group first).
 std::vector<Range> group_runs(const std::vector<Box>& boxes) {
   std::vector<Range> runs;
   for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -282,12 +282,11 @@ void mark(Builder& b, const Finding& f) {
                  at.here.node_guid && at.here.port;
   std::optional<NodeId> node = at_port ? b.fabric.find_node(*at.here.node_guid) : std::nullopt;
   std::optional<PortId> port = node ? b.fabric.find_port(*node, *at.here.port) : std::nullopt;
-  std::optional<NodeId> peer;
-  if (port && b.fabric.port(*port).peer) {
-    peer = b.fabric.node_of(*b.fabric.port(*port).peer);
-  } else if (node && at.peer && at.peer->node_guid) {
-    peer = b.fabric.find_node(*at.peer->node_guid);
-  }
+  std::optional<PortId> far = port ? b.fabric.port(*port).peer : std::nullopt;
+  std::optional<NodeId> peer = node && at.peer && at.peer->node_guid
+                                   ? b.fabric.find_node(*at.peer->node_guid)
+                                   : std::nullopt;
+  peer = far ? b.fabric.node_of(*far) : peer;
   if (Pair* pair = peer ? pair_of(b, *node, *peer, false) : nullptr) {
     pair->findings.push_back(to_string(f.severity) + " " + f.check + ": " + f.message);
     Highlight h = f.severity == Severity::Error ? Highlight::Error : Highlight::Warning;
