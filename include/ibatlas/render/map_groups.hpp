@@ -48,8 +48,9 @@ struct MapGroup {
 };
 
 struct MapGroups {
-  // Drawing order: by tier from the top down, then pods in pod order (the natural order of
-  // their first leaf's name), chassis and tier groups by their first switch's name.
+  // Drawing order: by tier from the top down (groups without a tier last); within a tier,
+  // pods in pod order (the natural order of their first leaf's name), then chassis and tier
+  // groups, then connected groups, each in the natural order of their names.
   std::vector<MapGroup> groups;
   std::vector<std::optional<std::size_t>> group_of;  // per NodeId: index into groups
   std::size_t switch_units = 0;  // switch boxes of the detailed map (a chassis counts once)
