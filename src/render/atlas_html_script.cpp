@@ -207,9 +207,8 @@ constexpr const char kScript[] = R"JS(
     const e = DATA.nodes[hits[hitAt]], view = DATA.views[e[4]], b = view.boxes[e[5]];
     open(e[4]);
     setView(...home);
-    const el = mark(b[0], false);
-    if (el) { moveTo(el); showInfo(titleOf(el)); }
-    const where = b[2] > 1 ? ' is in "' + b[1] + '"' : '';
+    const el = mark(b[0], false), where = b[2] > 1 ? ' is in "' + b[1] + '"' : '';
+    if (el) { moveTo(el); showInfo((where ? describe(e) + ' is one of\n' : '') + titleOf(el)); }
     status.textContent = (hits.length === 1 ? '1 match: ' : 'match ' + (hitAt + 1) + ' of ' +
         hits.length + ' (Enter: next): ') + describe(e) + where + (e[4] ? ' (' + view.name + ')' : '');
   }
