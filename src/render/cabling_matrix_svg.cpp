@@ -112,8 +112,9 @@ void bands(std::string& out, const CablingMatrix& m, const Frame& f) {
     std::size_t y = f.grid_top + begin * f.cell;
     rect(out, kMargin, y, f.left - kMargin + grid_width, (end - begin) * f.cell,
          "class=\"band\" fill=\"" + fill + "\"");
-    text(out, kMargin + 2, y + std::min<std::size_t>(11, (end - begin) * f.cell), 11,
-         m.row_groups[begin], " font-weight=\"bold\"");
+    if ((end - begin) * f.cell >= 11) {  // names that fit their band (the rows name the rest)
+      text(out, kMargin + 2, y + 11, 11, m.row_groups[begin], " font-weight=\"bold\"");
+    }
   }
   shade = 0;
   for (auto [begin, end] : runs(m.column_groups)) {
@@ -123,7 +124,9 @@ void bands(std::string& out, const CablingMatrix& m, const Frame& f) {
       rect(out, x, top, (end - begin) * f.cell, f.grid_top - top + grid_height,
            "class=\"band\" fill=\"#dde3ec\" fill-opacity=\"0.5\"");
     }
-    text(out, x + 2, top + 12, 11, m.column_groups[begin], " font-weight=\"bold\"");
+    if (text_width({m.column_groups[begin]}, 11) + 4 <= (end - begin) * f.cell) {
+      text(out, x + 2, top + 12, 11, m.column_groups[begin], " font-weight=\"bold\"");
+    }
   }
 }
 
