@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <functional>
 #include <map>
 #include <set>
 
@@ -282,25 +281,28 @@ std::vector<std::vector<std::size_t>> written_groups(Plan& p, const SlurmExport&
   return groups;
 }
 
-// Per line, which hosts are below it (by index into all hosts written).
-std::vector<std::vector<bool>> hosts_below(const SlurmExport& out) {
-  std::map<std::string, std::size_t> host_index, line_index;
+using Bits = std::vector<std::uint64_t>;
+
+// Per line, the leaves below it (a leaf: itself). Every host sits under exactly one leaf,
+// so a switch has every host of a group below it when it has every leaf of the group.
+std::vector<Bits> leaves_below(const SlurmExport& out) {
+  std::size_t leaves = 0;
   for (const SlurmSwitchLine& line : out.lines) {
-    for (const std::string& h : line.nodes) {
-      host_index.try_emplace(h, host_index.size());
-    }
+    leaves += line.nodes.empty() ? 0 : 1;
   }
-  std::vector<std::vector<bool>> below(out.lines.size(),
-                                       std::vector<bool>(host_index.size(), false));
+  std::vector<Bits> below(out.lines.size(), Bits((leaves + 63) / 64, 0));
+  std::map<std::string, std::size_t> line_index;
+  std::size_t leaf = 0;
   for (std::size_t i = 0; i < out.lines.size(); ++i) {  // children come first: lower level
     line_index[out.lines[i].name] = i;
-    for (const std::string& h : out.lines[i].nodes) {
-      below[i][host_index[h]] = true;
+    if (!out.lines[i].nodes.empty()) {
+      below[i][leaf / 64] |= std::uint64_t{1} << (leaf % 64);
+      ++leaf;
     }
     for (const std::string& child : out.lines[i].switches) {
-      const std::vector<bool>& under = below[line_index.at(child)];
-      for (std::size_t h = 0; h < under.size(); ++h) {
-        below[i][h] = below[i][h] || under[h];
+      const Bits& under = below[line_index.at(child)];
+      for (std::size_t w = 0; w < under.size(); ++w) {
+        below[i][w] |= under[w];
       }
     }
   }
@@ -310,16 +312,18 @@ std::vector<std::vector<bool>> hosts_below(const SlurmExport& out) {
 // Slurm keeps a job under one switch: when no switch of a connected group has every host
 // of the group below it, a synthetic "fabric_top" over the group's top switches does.
 void add_tops(Plan& p, SlurmExport& out) {
-  std::vector<std::vector<bool>> below = hosts_below(out);
+  std::vector<Bits> below = leaves_below(out);
   std::set<std::string> children;
   for (const SlurmSwitchLine& line : out.lines) {
     children.insert(line.switches.begin(), line.switches.end());
   }
   std::vector<SlurmSwitchLine> tops;
   for (const std::vector<std::size_t>& group : written_groups(p, out)) {
-    std::vector<bool> all(below.empty() ? 0 : below[0].size(), false);
+    Bits all(below.empty() ? 0 : below[0].size(), 0);
     for (std::size_t i : group) {
-      std::transform(all.begin(), all.end(), below[i].begin(), all.begin(), std::logical_or<>());
+      for (std::size_t w = 0; w < all.size(); ++w) {
+        all[w] |= below[i][w];
+      }
     }
     SlurmSwitchLine top{"", 0, {}, {}};
     for (std::size_t i : group) {
