@@ -114,7 +114,7 @@ class Expected:
     def find_hosts(self, known):
         self.cabled = defaultdict(set)  # host name -> units its HCAs reach
         self.host_units = set()  # units with any host, named or not
-        self.unnamed = 0
+        self.unnamed_hcas = set()  # CA ids cabled to a switch whose description names no host
         own = {}
         for a, b in self.edges + [(b, a) for a, b in self.edges]:
             d = self.nodes[a]
@@ -123,6 +123,7 @@ class Expected:
             self.host_units.add(self.unit[b])
             h = host_name(d["description"])
             if h is None:
+                self.unnamed_hcas.add(a)
                 continue
             own.setdefault(h, a)
             self.cabled[h].add(self.unit[b])

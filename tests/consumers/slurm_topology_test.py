@@ -116,6 +116,15 @@ class Run:
             self.report(name, False, "export exit {}: {}".format(
                 export.returncode, export.stderr.strip()[-300:]), export.returncode, "-", "-")
             return
+        warned = f"warning: {len(exp.unnamed_hcas)} HCAs of hosts left out"
+        if exp.unnamed_hcas and warned not in export.stderr:
+            self.report(name, False, f"no \"{warned}\" on stderr: {export.stderr[-300:]}",
+                        export.returncode, "-", "-")
+            return
+        if not exp.unnamed_hcas and "HCAs of hosts left out" in export.stderr:
+            self.report(name, False, "an unnamed-host warning for a fabric without one",
+                        export.returncode, "-", "-")
+            return
         nodes = export_nodes(export.stdout)
         ctl = self.controller(name, export.stdout, nodes)
         why = ctl.start()
