@@ -83,17 +83,6 @@ std::string display_label(const RenderNode& n) {
   return n.label.substr(0, dash + 3) + "\n" + n.label.substr(dash + 3);
 }
 
-// A group's label: 20 pt, and past 32 groups larger by the square root of their number, so
-// that what does not grow with it (the space of lines passing between boxes, gaps between
-// rows) does not shrink the labels of a drawing fitted to a screen. overview.cpp's row
-// wrapping assumes it.
-int group_font_size(const RenderModel& model) {
-  auto groups = static_cast<double>(
-      std::count_if(model.nodes.begin(), model.nodes.end(),
-                    [](const RenderNode& n) { return n.kind == BoxKind::Group; }));
-  return static_cast<int>(std::lround(std::clamp(20 * std::sqrt(groups / 32), 20.0, 48.0)));
-}
-
 void write_node(const RenderNode& n, int group_font, std::ostream& out) {
   out << "  " << quoted(n.id) << " [id=" << quoted(n.id) << ", label=" << quoted(display_label(n))
       << ", tooltip=" << quoted(join_lines(n.tooltip)) << ", " << shape_attributes(n)
@@ -129,15 +118,11 @@ bool is_overview(const RenderModel& model) {
                      [](const RenderNode& n) { return n.kind == BoxKind::Group; });
 }
 
-// A bundle to a folded group names its slower cables: fold_into_groups puts "+2 slower: ..."
-// first in its tooltip.
-std::string line_label(const RenderModel& model, const RenderEdge& e) {
+// A bundle of the overview names its slower cables ("×64 4xHDR +2 slower").
+std::string line_label(const RenderEdge& e) {
   std::string label = edge_label(e);
-  bool grouped =
-      model.nodes[e.upper].kind == BoxKind::Group || model.nodes[e.lower].kind == BoxKind::Group;
-  if (grouped && !e.tooltip.empty() && e.tooltip[0].starts_with("+") &&
-      e.tooltip[0].find(" slower") != std::string::npos) {
-    label += (label.empty() ? "" : " ") + e.tooltip[0].substr(0, e.tooltip[0].find(':'));
+  if (!e.label_note.empty()) {
+    label += (label.empty() ? "" : " ") + e.label_note;
   }
   return label;
 }
@@ -170,7 +155,7 @@ void write_edge(const RenderModel& model, std::size_t index, bool label_switch_l
   out << "  " << quoted(model.nodes[e.upper].id) << " -> " << quoted(model.nodes[e.lower].id)
       << " [id=\"e" << index << "\", color=\"" << colour << "\", penwidth=" << number(pen)
       << ", tooltip=" << quoted(edge_tooltip(e));
-  std::string label = label_switch_lines || !between_switches(model, e) ? line_label(model, e) : "";
+  std::string label = label_switch_lines || !between_switches(model, e) ? line_label(e) : "";
   if (!label.empty()) {
     out << ", xlabel=" << quoted(label) << ", fontcolor=\"" << colour << '"';
   }
@@ -367,7 +352,7 @@ std::string map_dot(const RenderModel& model) {
   std::ostringstream out;
   out << "digraph \"ibatlas\" {\n";
   write_graph_attributes(model, out);
-  int group_font = group_font_size(model);
+  int group_font = model.group_font;
   for (const RenderNode& n : model.nodes) {
     write_node(n, group_font, out);
   }

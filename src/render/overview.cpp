@@ -187,7 +187,7 @@ double rate_of(const RateKey& key) {
 }
 
 // The rate most cables have (ties: the faster) names the bundle; slower ones are counted
-// in a first tooltip line, "+2 slower: 1xHDR ×2", which map_dot adds to the label.
+// on its label ("+2 slower") and named in a first tooltip line ("+2 slower: 1xHDR ×2").
 void finish_bundle(RenderEdge& e, const std::map<RateKey, std::size_t>& rates) {
   RateKey major = rates.begin()->first;
   for (const auto& [key, cables] : rates) {
@@ -208,7 +208,8 @@ void finish_bundle(RenderEdge& e, const std::map<RateKey, std::size_t>& rates) {
     }
   }
   if (slower > 0) {
-    e.tooltip.insert(e.tooltip.begin(), "+" + std::to_string(slower) + " slower: " + which);
+    e.label_note = "+" + std::to_string(slower) + " slower";
+    e.tooltip.insert(e.tooltip.begin(), e.label_note + ": " + which);
   }
 }
 
@@ -226,15 +227,25 @@ void finish_group(const MapGroup& group, const GroupBox& parts, RenderNode& box)
 }
 
 // Row wrapping. Sizes in pt (with the room around a box) mirror map_dot's overview: group
-// labels at 20 pt x sqrt(groups / 32) in 20..48, margin 0.2 x 0.1 in, nodesep 0.1 in, 1 in
-// between rows; overview_svg_test measures real layouts.
+// labels at group_font, margin 0.2 x 0.1 in, nodesep 0.1 in, 1 in between rows;
+// overview_svg_test measures real layouts.
 struct Size {
   double width = 0;
   double height = 0;
 };
 
-Size box_size(const RenderNode& n, double groups) {
-  double font = n.kind == BoxKind::Group ? std::clamp(20 * std::sqrt(groups / 32), 20.0, 48.0) : 10;
+// A group's label: 20 pt, and past 32 groups larger by the square root of their number, so
+// that what does not grow with it (the space of lines passing between boxes, gaps between
+// rows) does not shrink the labels of a drawing fitted to a screen.
+int group_font(const RenderModel& model) {
+  auto groups = static_cast<double>(
+      std::count_if(model.nodes.begin(), model.nodes.end(),
+                    [](const RenderNode& n) { return n.kind == BoxKind::Group; }));
+  return static_cast<int>(std::lround(std::clamp(20 * std::sqrt(groups / 32), 20.0, 48.0)));
+}
+
+Size box_size(const RenderNode& n, int group_points) {
+  double font = n.kind == BoxKind::Group ? group_points : 10;
   double lines = 1;
   std::size_t chars = 0;
   std::size_t widest = 0;
@@ -300,14 +311,11 @@ Size estimate(const RenderModel& model, const std::vector<Size>& sizes, std::siz
 // The row length whose drawing, fitted to a 1920x1080 screen, is largest while its aspect
 // ratio stays well inside 1:2 .. 2.5:1 (else the one closest to 16:10).
 std::size_t choose_row_limit(const RenderModel& model) {
-  auto groups = static_cast<double>(
-      std::count_if(model.nodes.begin(), model.nodes.end(),
-                    [](const RenderNode& n) { return n.kind == BoxKind::Group; }));
   std::vector<Size> sizes;
   std::map<int, std::size_t> per_tier;
   std::size_t widest = 1;
   for (const RenderNode& n : model.nodes) {
-    sizes.push_back(box_size(n, groups));
+    sizes.push_back(box_size(n, model.group_font));
     widest = std::max(widest, n.tier ? ++per_tier[*n.tier] : 0);
   }
   std::size_t best = widest;
@@ -354,6 +362,7 @@ RenderModel fold(const RenderModel& detailed, const MapGroups& groups,
     f.out.box_of.push_back(box ? f.new_box[*box] : std::nullopt);
   }
   f.out.layout = overview_layout(f.out);
+  f.out.group_font = group_font(f.out);
   // Only groups wrap: detailed switches (group_view, --expand) read best as one row per tier
   // with straight lines, as in the detailed map.
   bool detail = std::any_of(f.out.nodes.begin(), f.out.nodes.end(), [](const RenderNode& n) {

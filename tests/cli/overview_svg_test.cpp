@@ -169,6 +169,7 @@ TEST(OverviewSvgTest, AHundredAndFiftyGroupsFitAScreen) {
   }
   Overview o;
   o.model = fold_into_groups(detailed, groups, {});
+  EXPECT_EQ(o.model.group_font, 43);  // 20 pt x sqrt(150 / 32) = 43.3
   o.svg = render_map(o.model, MapFormat::Svg);
   expect_readable("150 groups (hand-built)", o);
 }

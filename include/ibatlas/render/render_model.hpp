@@ -73,6 +73,7 @@ struct RenderEdge {
   std::vector<std::string> tooltip;  // findings and changes
   Highlight highlight = Highlight::None;
   std::size_t findings = 0;  // findings marked on this line (mark_findings)
+  std::string label_note;    // added to the label: "+2 slower" (overview bundles)
 };
 
 struct RenderModel {
@@ -88,6 +89,7 @@ struct RenderModel {
   // The overview wraps a tier wider than this many boxes into several rows (map_dot), so the
   // drawing keeps a screen's aspect ratio. 0: never wrap (the detailed map).
   std::size_t row_limit = 0;
+  int group_font = 20;  // pt of a Group box's label (fold_into_groups sizes it)
 };
 
 // Builds the model. `tiers` must be infer_tiers(fabric). Throws nothing.

@@ -343,8 +343,11 @@ TEST(OverviewDotTest, ATierWiderThanTheRowLimitWrapsIntoRowsInOrder) {
   EXPECT_NE(dot.find("\"npod1\" -> \"npod9\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("\"npod32\" -> \"npod40\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("\"npod39\" -> \"npod40\" [style=invis]"), std::string::npos);
-  // 41 groups: 20 pt x sqrt(41 / 32) = 22.6, rounded, on every group box.
-  EXPECT_EQ(occurrences(dot, "fontsize=23"), 41u);
+  // The model's group font (fold_into_groups sizes it) on every group box, and only there.
+  EXPECT_EQ(occurrences(dot, "fontsize=20"), 41u);
+  RenderModel larger = wide_overview(8);
+  larger.group_font = 23;
+  EXPECT_EQ(occurrences(map_dot(larger), "fontsize=23"), 41u);
 }
 
 TEST(OverviewDotTest, NoRowLimitIsOneRowPerTier) {
