@@ -1,7 +1,11 @@
 // The cabling matrix SVG, parsed back with pugixml: one group per cell with its id, tooltip
 // and state colour, row and column names, the legend, escaping of hostile names.
 
+#include <filesystem>
 #include <map>
+#include <regex>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,10 +13,13 @@
 #include <pugixml.hpp>
 
 #include "ibatlas/fabric_copy.hpp"
+#include "ibatlas/formats/detect.hpp"
 #include "ibatlas/render/cabling_matrix.hpp"
+#include "ibatlas/render/map_groups.hpp"
 #include "ibatlas/render/style.hpp"
 
 #include "support/fabric_generators.hpp"
+#include "support/paths.hpp"
 
 namespace ibatlas {
 namespace {
@@ -194,17 +201,55 @@ TEST(CablingMatrixSvgTest, NoMatricesStillGiveAValidSvgThatSaysSo) {
   EXPECT_NE(all.find("no cabling matrix"), std::string::npos);
 }
 
-// End to end on a generated 3-level tree (hand-built pods): every cell drawn once.
+// End to end on a generated 3-level tree, with no groups and with compute_map_groups' pods:
+// every cell drawn once, every one as expected (the tree is intact).
 TEST(CablingMatrixSvgTest, EveryCellOfAGeneratedTreeIsDrawn) {
   Fabric f = test::make_fat_tree(test::FatTreeSpec{.levels = 3, .radix = 8, .hosts = 44});
-  MapGroups groups;
-  groups.group_of.resize(f.nodes().size());
-  std::vector<CablingMatrix> ms = build_cabling_matrices(f, infer_tiers(f), groups, {}, nullptr);
-  ASSERT_EQ(ms.size(), 2u);
+  Tiers tiers = infer_tiers(f);
+  MapGroups none;
+  none.group_of.resize(f.nodes().size());
+  for (const MapGroups& groups : {none, compute_map_groups(f, tiers)}) {
+    std::vector<CablingMatrix> ms = build_cabling_matrices(f, tiers, groups, {}, nullptr);
+    ASSERT_EQ(ms.size(), 2u);
+    Parsed p;
+    parse(cabling_matrix_svg(ms, "generated"), p);
+    EXPECT_EQ(p.cells.size(), 96u);  // 48 leaf-agg cables, 48 agg-core cables
+    for (const auto& [id, g] : p.cells) {
+      EXPECT_EQ(std::string(g.attribute("data-state").value()), "as expected") << id;
+    }
+  }
+}
+
+// The director dump: its leaves by its four directors. The oracle reads the dump's switch
+// lines: directors' chips are described "MF0;<name>:MCS8500/<slot>/U<n>", leaves
+// "MF0;<name>:MQM8700/U1".
+TEST(CablingMatrixSvgTest, TheDirectorDumpIsItsLeavesByItsDirectors) {
+  std::string path = test::realworld("mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt");
+  if (!std::filesystem::is_regular_file(path)) {
+    GTEST_SKIP() << path << " not here";
+  }
+  std::string text = read_file(path);
+  std::set<std::string> directors;
+  std::size_t leaves = 0;
+  std::istringstream lines(text);
+  std::regex model(R"(# "MF0;([^:]+):(MCS8500|MQM8700)/)");
+  std::smatch m;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("Switch") && std::regex_search(line, m, model)) {
+      m[2] == "MCS8500" ? static_cast<void>(directors.insert(m[1])) : static_cast<void>(++leaves);
+    }
+  }
+  Fabric f = read_fabric(text, path).fabric;
+  Tiers tiers = infer_tiers(f);
+  std::vector<CablingMatrix> ms =
+      build_cabling_matrices(f, tiers, compute_map_groups(f, tiers), {}, nullptr);
+  ASSERT_EQ(ms.size(), 1u);
+  EXPECT_EQ(ms[0].columns, std::vector<std::string>(directors.begin(), directors.end()));
+  EXPECT_EQ(ms[0].rows.size(), leaves);
+  EXPECT_EQ(std::set<std::string>(ms[0].rows.begin(), ms[0].rows.end()).size(), leaves);
   Parsed p;
-  parse(cabling_matrix_svg(ms, "generated"), p);
-  EXPECT_EQ(p.cells.size(), ms[0].cells.size() + ms[1].cells.size());
-  EXPECT_EQ(p.cells.size(), 96u);  // 48 leaf-agg cables, 48 agg-core cables
+  parse(cabling_matrix_svg(ms, path), p);
+  EXPECT_EQ(p.cells.size(), ms[0].cells.size());
 }
 
 // A director's chips (one system image GUID) are one column, and a cell's cable lines name
