@@ -263,6 +263,9 @@ def check_search(b, url, source, groups):
     b.load(url.split('#')[0] + '#open=' + pod)
     check(b.eval(STATE)['hash'] == '#open=' + pod and 'G' + pod not in b.eval(STATE)['groups'],
           '"#open=%s" on load opens it' % pod)
+    b.load(url.split('#')[0] + '#open=%s&select=%s' % (pod, hit['id']))
+    check(b.eval(HIT).get('id') == hit['id'], '"#open=%s&select=%s" on load selects it' %
+          (pod, hit['id']))
     b.load(url.split('#')[0] + '#search=' + host.replace(' ', '%20'))
     check(b.eval(HIT)['count'] == 1 and pod in b.eval(STATE)['hash'], '"#search=" on load finds it')
     check(b.errors() == [], 'no console errors while searching: %s' % b.errors())

@@ -71,7 +71,7 @@ struct Atlas {
 
   NodeId node(Guid guid) const { return *fabric.find_node(guid); }
 
-  void group(std::string id, std::vector<Guid> members) {
+  void group(const std::string& id, const std::vector<Guid>& members) {
     MapGroup g{.id = id, .name = "name of " + id, .summary = "summary of " + id};
     for (Guid guid : members) {
       groups.group_of[node(guid).value] = groups.groups.size();
