@@ -23,19 +23,17 @@ import tempfile
 import time
 import urllib.request
 
-
-SKIP = 77
-
-
-class Failure(Exception):
-    pass
-
-
-CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
 try:
     import websocket
 except ImportError:
     websocket = None
+
+SKIP = 77
+CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
+
+
+class Failure(Exception):
+    pass
 
 
 def chromium_or_skip():
@@ -229,6 +227,13 @@ def check_group_click_and_back(b, url):
     check(opened['hash'] == '#open=' + group[1:], 'a click on %s opens it: %s' % (group,
                                                                                opened['hash']))
     check(group not in opened['groups'] and opened['crumb'], 'its view is drawn in detail')
+    if opened['groups']:  # a neighbour group, folded in this view
+        b.click_element(opened['groups'][0])
+        check(b.eval(STATE)['hash'] == '#open=' + opened['groups'][0][1:],
+              'a click on its neighbour %s opens that' % opened['groups'][0])
+        b.eval('history.back()')
+        time.sleep(0.5)
+        check(b.eval(STATE)['hash'] == '#open=' + group[1:], 'the Back button returns to %s' % group)
     b.key('Escape')
     back = b.eval(STATE)
     check('open=' not in back['hash'] and group in back['groups'], 'Escape returns to overview')
