@@ -44,6 +44,11 @@ void write_header(const Fabric& fabric, const SlurmExport& plan, std::ostream& o
         << " synthetic leaves hold the hosts of switches above the leaves:";
     list_some(plan.synthetic_leaves, 8, same, out);
   }
+  if (!plan.rail_groups.empty()) {
+    out << "# " << plan.rail_groups.size()
+        << " synthetic switches group rail leaves that serve the same hosts:";
+    list_some(plan.rail_groups, 8, same, out);
+  }
   if (!plan.synthetic_tops.empty()) {
     out << "# " << plan.synthetic_tops.size()
         << " synthetic top switches over switches no one switch joins:";

@@ -11,8 +11,11 @@
 //      director carrying hundreds of hosts below the edge leaves cabled to it);
 //   4. every host under one leaf; rail groups split in blocks over their leaves;
 //   5. upper switches, bottom up: a switch with a written child is written;
-//   6. a synthetic top where no switch reaches every host of a connected group (rail
+//   6. a synthetic switch over the leaves of each rail group (slurm_groups.cpp);
+//   7. a synthetic top where no switch reaches every host of a connected group (rail
 //      planes, leaves cabled to each other): Slurm never spans a job over two trees.
+
+#include "render/slurm_plan.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -22,26 +25,9 @@
 #include "ibatlas/render/slurm.hpp"
 #include "ibatlas/render/style.hpp"
 
-#include "render/slurm_names.hpp"
-
 namespace ibatlas {
 
 namespace {
-
-using Units = std::set<std::uint32_t>;
-
-struct Plan {
-  SlurmUnits units;                           // step 1
-  std::map<std::uint32_t, Units> neighbours;  // unit graph
-  Units host_units;                           // units with a host cabled, named or not
-  std::map<std::string, Units> reach;         // Slurm host name -> units it is cabled to
-  Units leaves;
-  std::map<std::uint32_t, int> level;                       // per unit reached from a leaf
-  std::map<std::string, std::set<std::string>> slot_hosts;  // leaf name -> hosts
-  std::map<std::uint32_t, std::string> synthetic;           // unit -> its "_hosts" leaf
-  Units wanted;                                    // units a host to be written is cabled to
-  std::map<std::string, std::uint32_t> line_unit;  // each written line's unit
-};
 
 void link_units(const Fabric& fabric, Plan& p) {
   for (PortId cable : fabric.links()) {
@@ -159,7 +145,6 @@ std::string slot_of(std::uint32_t u, Plan& p) {
 // Step 4. Hosts that reach the same leaves form a group; group j of n hosts goes to leaf
 // j * k / n of the group's k leaves: contiguous blocks in natural name order.
 void place_hosts(Plan& p) {
-  std::map<std::vector<std::string>, std::vector<std::string>> groups;
   for (const auto& [host, units] : p.reach) {
     Units reached;
     p.wanted.insert(units.begin(), units.end());
@@ -176,21 +161,14 @@ void place_hosts(Plan& p) {
       slots.push_back(slot_of(u, p));
     }
     std::sort(slots.begin(), slots.end(), natural_less);
-    groups[slots].push_back(host);
+    p.groups[slots].push_back(host);
   }
-  for (auto& [slots, hosts] : groups) {
+  for (auto& [slots, hosts] : p.groups) {
     std::sort(hosts.begin(), hosts.end(), natural_less);
     for (std::size_t j = 0; j < hosts.size(); ++j) {
       p.slot_hosts[slots[j * slots.size() / hosts.size()]].insert(hosts[j]);
     }
   }
-}
-
-void sort_lines(SlurmExport& out) {
-  std::stable_sort(out.lines.begin(), out.lines.end(),
-                   [](const SlurmSwitchLine& a, const SlurmSwitchLine& b) {
-                     return a.level != b.level ? a.level < b.level : natural_less(a.name, b.name);
-                   });
 }
 
 SlurmSwitchLine leaf_line(const std::string& name, const std::set<std::string>& hosts) {
@@ -246,119 +224,24 @@ void write_lines(Plan& p, SlurmExport& out) {
   sort_lines(out);
 }
 
-// Step 6. The written units joined by cables or by a host cabled to both (a host's rails
-// are one job's network even when the rail planes share no switch), as line indexes.
-std::vector<std::vector<std::size_t>> written_groups(Plan& p, const SlurmExport& out) {
-  std::map<std::uint32_t, Units> joined = p.neighbours;
-  for (const auto& [host, units] : p.reach) {
-    for (std::uint32_t u : units) {
-      joined[u].insert(units.begin(), units.end());
-    }
-  }
-  std::map<std::uint32_t, std::vector<std::size_t>> lines_of;
-  for (std::size_t i = 0; i < out.lines.size(); ++i) {
-    lines_of[p.line_unit.at(out.lines[i].name)].push_back(i);
-  }
-  std::vector<std::vector<std::size_t>> groups;
-  Units seen;
-  for (const auto& [start, lines] : lines_of) {
-    if (!seen.insert(start).second) {
-      continue;
-    }
-    groups.emplace_back();
-    std::deque<std::uint32_t> queue{start};
-    while (!queue.empty()) {
-      std::uint32_t u = queue.front();
-      queue.pop_front();
-      groups.back().insert(groups.back().end(), lines_of[u].begin(), lines_of[u].end());
-      for (std::uint32_t v : joined[u]) {
-        if (lines_of.contains(v) && seen.insert(v).second) {
-          queue.push_back(v);
-        }
-      }
-    }
-  }
-  return groups;
-}
-
-using Bits = std::vector<std::uint64_t>;
-
-// Per line, the leaves below it (a leaf: itself). Every host sits under exactly one leaf,
-// so a switch has every host of a group below it when it has every leaf of the group.
-std::vector<Bits> leaves_below(const SlurmExport& out) {
-  std::size_t leaves = 0;
-  for (const SlurmSwitchLine& line : out.lines) {
-    leaves += line.nodes.empty() ? 0 : 1;
-  }
-  std::vector<Bits> below(out.lines.size(), Bits((leaves + 63) / 64, 0));
-  std::map<std::string, std::size_t> line_index;
-  std::size_t leaf = 0;
-  for (std::size_t i = 0; i < out.lines.size(); ++i) {  // children come first: lower level
-    line_index[out.lines[i].name] = i;
-    if (!out.lines[i].nodes.empty()) {
-      below[i][leaf / 64] |= std::uint64_t{1} << (leaf % 64);
-      ++leaf;
-    }
-    for (const std::string& child : out.lines[i].switches) {
-      const Bits& under = below[line_index.at(child)];
-      for (std::size_t w = 0; w < under.size(); ++w) {
-        below[i][w] |= under[w];
-      }
-    }
-  }
-  return below;
-}
-
-// Slurm keeps a job under one switch: when no switch of a connected group has every host
-// of the group below it, a synthetic "fabric_top" over the group's top switches does.
-void add_tops(Plan& p, SlurmExport& out) {
-  std::vector<Bits> below = leaves_below(out);
-  std::set<std::string> children;
-  for (const SlurmSwitchLine& line : out.lines) {
-    children.insert(line.switches.begin(), line.switches.end());
-  }
-  std::vector<SlurmSwitchLine> tops;
-  for (const std::vector<std::size_t>& group : written_groups(p, out)) {
-    Bits all(below.empty() ? 0 : below[0].size(), 0);
-    for (std::size_t i : group) {
-      for (std::size_t w = 0; w < all.size(); ++w) {
-        all[w] |= below[i][w];
-      }
-    }
-    SlurmSwitchLine top{"", 0, {}, {}};
-    for (std::size_t i : group) {
-      if (below[i] == all) {
-        top.switches.clear();
-        break;
-      }
-      if (!children.contains(out.lines[i].name)) {
-        top.switches.push_back(out.lines[i].name);
-        top.level = std::max(top.level, out.lines[i].level + 1);
-      }
-    }
-    if (top.switches.size() > 1) {
-      std::sort(top.switches.begin(), top.switches.end(), natural_less);
-      top.name = p.units.unique_name("fabric_top", p.line_unit.at(top.switches.front()));
-      tops.push_back(std::move(top));
-    }
-  }
-  for (SlurmSwitchLine& top : tops) {
-    out.synthetic_tops.push_back(top.name);
-    out.lines.push_back(std::move(top));
-  }
-  sort_lines(out);
-}
-
 }  // namespace
+
+void sort_lines(SlurmExport& out) {
+  std::stable_sort(out.lines.begin(), out.lines.end(),
+                   [](const SlurmSwitchLine& a, const SlurmSwitchLine& b) {
+                     return a.level != b.level ? a.level < b.level : natural_less(a.name, b.name);
+                   });
+}
 
 SlurmExport plan_slurm_topology(const Fabric& fabric, const SlurmOptions& options) {
   SlurmExport out;
-  Plan p{SlurmUnits(fabric, out.renames), {}, {}, {}, {}, {}, {}, {}, {}, {}};
+  Plan p{SlurmUnits(fabric, out.renames), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   link_units(fabric, p);
   find_hosts(fabric, options, p, out);
   find_leaves(p);
   place_hosts(p);
   write_lines(p, out);
+  add_rail_groups(p, out);
   add_tops(p, out);
   for (const auto& [slot, hosts] : p.slot_hosts) {
     out.hosts += hosts.size();

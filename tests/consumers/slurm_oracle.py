@@ -61,6 +61,10 @@ def chassis_name(descs):
     return switch_name(prefix) if prefix else None
 
 
+def natural_key(name):
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
+
+
 def load(ibatlas, source, extra):
     xml = subprocess.run([ibatlas, "export", source, "--to", "graphml"] + extra,
                          capture_output=True, check=True).stdout
@@ -217,6 +221,21 @@ class Expected:
             if kids:
                 self.children[self.name[u]] = kids
                 written.add(u)
+        self.add_rail_groups()
+
+    def add_rail_groups(self):
+        """Hosts reaching the same k >= 2 leaves, alone on them, at least k of them: one
+        "<first leaf>_rails" switch lists those leaves."""
+        groups = defaultdict(set)
+        for h, slots in self.choices.items():
+            groups[frozenset(slots)].add(h)
+        for slots, hosts in groups.items():
+            if len(slots) < 2 or len(hosts) < max(2, len(slots)):
+                continue
+            if any(self.slot_unit.get(s) not in self.leaves or self.allowed[s] != hosts
+                   for s in slots):
+                continue
+            self.children[min(slots, key=natural_key) + "_rails"] = set(slots)
 
     def hosts(self):
         return set(self.choices)

@@ -14,7 +14,9 @@
 //   to (a synthetic leaf only when it reaches no leaf). Hosts reaching the same set of
 //   leaves (a rail-optimised unit: one HCA per rail leaf) are split in natural name order
 //   into contiguous blocks, one per leaf in natural name order, so every rail leaf is
-//   written and connected. A leaf left with no host is not written (reported).
+//   written and connected; when they are the only hosts on those leaves, a synthetic
+//   "<first leaf>_rails" lists the leaves, so Slurm keeps such a group's jobs together.
+//   A leaf left with no host is not written (reported).
 // - Every name in `Switches=` has its own `SwitchName=` line; a switch with nothing below
 //   it is not written. When no switch has every host of a connected part of the fabric
 //   below it (rail planes, leaves cabled to leaves), a synthetic "fabric_top" lists the
@@ -62,6 +64,7 @@ struct SlurmExport {
   std::vector<std::string> not_in_fabric;     // known_hosts the fabric has no host for
   std::vector<std::string> hostless_leaves;   // leaves left out: their hosts are under others
   std::vector<std::string> synthetic_leaves;  // "<switch>_hosts" leaves written
+  std::vector<std::string> rail_groups;       // "<leaf>_rails" switches written
   std::vector<std::string> synthetic_tops;    // "fabric_top" switches written
   std::size_t hosts = 0;                      // hosts written
 };

@@ -123,8 +123,11 @@ TEST(SlurmPlanTest, RailLeavesAreAllWrittenWithABlockOfTheirUnitsHosts) {
       "SwitchName=su2r2 Nodes=dgx[7-8]",
       "SwitchName=sp1 Switches=su1r[1-2],su2r[1-2]",
       "SwitchName=sp2 Switches=su1r[1-2],su2r[1-2]",
+      "SwitchName=su1r1_rails Switches=su1r[1-2]",  // each unit's rails, as one switch
+      "SwitchName=su2r1_rails Switches=su2r[1-2]",
   };
   EXPECT_EQ(lines_of(plan), expected);
+  EXPECT_EQ(plan.rail_groups, (std::vector<std::string>{"su1r1_rails", "su2r1_rails"}));
   EXPECT_TRUE(plan.hostless_leaves.empty());
   EXPECT_EQ(plan.hosts, 8u);
 }
@@ -139,9 +142,9 @@ TEST(SlurmPlanTest, ARailLeafLeftWithoutAHostIsReportedNotNamed) {
   EXPECT_EQ(plan.hostless_leaves, (std::vector<std::string>{"su1r2", "su1r3"}));
 }
 
-TEST(SlurmPlanTest, RailPlanesWithoutACommonSwitchGetAFabricTop) {
-  // dgx1 and dgx2 each reach rails r1 and r2; r1 hangs off s1 only, r2 off s2 only. The
-  // block rule puts dgx1 under r1 and dgx2 under r2: without a top no job spans both.
+// dgx1 and dgx2 each reach rails r1 and r2; r1 hangs off s1 only, r2 off s2 only (rail
+// planes sharing no switch). With `login` also on r1, the two hosts are not alone there.
+test::Sketch rail_planes(bool login) {
   test::Sketch s;
   NodeId s1 = s.sw("s1", 0x1), s2 = s.sw("s2", 0x2), r1 = s.sw("r1", 0x3), r2 = s.sw("r2", 0x4);
   s.cable(r1, 40, s1, 1);
@@ -150,9 +153,18 @@ TEST(SlurmPlanTest, RailPlanesWithoutACommonSwitchGetAFabricTop) {
     s.cable(s.ca("dgx" + std::to_string(h) + " mlx5_0", static_cast<Guid>(0x10 + h)), 1, r1, h);
     s.cable(s.ca("dgx" + std::to_string(h) + " mlx5_1", static_cast<Guid>(0x20 + h)), 1, r2, h);
   }
-  SlurmExport plan = plan_slurm_topology(s.build());
+  if (login) {
+    s.cable(s.ca("login HCA-1", 0x30), 1, r1, 10);
+  }
+  return s;
+}
+
+TEST(SlurmPlanTest, RailPlanesWithoutACommonSwitchGetAFabricTop) {
+  // The blocks put dgx1 under r1 and dgx2 under r2; login keeps r1 from being the pair's
+  // alone, so no rails switch: without a top no job spans s1's and s2's hosts.
+  SlurmExport plan = plan_slurm_topology(rail_planes(true).build());
   std::vector<std::string> expected = {
-      "SwitchName=r1 Nodes=dgx1",
+      "SwitchName=r1 Nodes=dgx1,login",
       "SwitchName=r2 Nodes=dgx2",
       "SwitchName=s1 Switches=r1",
       "SwitchName=s2 Switches=r2",
@@ -160,6 +172,20 @@ TEST(SlurmPlanTest, RailPlanesWithoutACommonSwitchGetAFabricTop) {
   };
   EXPECT_EQ(lines_of(plan), expected);
   EXPECT_EQ(plan.synthetic_tops, std::vector<std::string>{"fabric_top"});
+  EXPECT_TRUE(plan.rail_groups.empty());
+}
+
+TEST(SlurmPlanTest, ARailGroupAloneOnItsLeavesIsOneSwitchAndNeedsNoTop) {
+  SlurmExport plan = plan_slurm_topology(rail_planes(false).build());
+  std::vector<std::string> expected = {
+      "SwitchName=r1 Nodes=dgx1",
+      "SwitchName=r2 Nodes=dgx2",
+      "SwitchName=r1_rails Switches=r[1-2]",  // has both hosts below: no fabric_top
+      "SwitchName=s1 Switches=r1",
+      "SwitchName=s2 Switches=r2",
+  };
+  EXPECT_EQ(lines_of(plan), expected);
+  EXPECT_TRUE(plan.synthetic_tops.empty());
 }
 
 TEST(SlurmPlanTest, LeavesCabledToEachOtherGetAFabricTopButIslandsDoNot) {
