@@ -2,15 +2,14 @@
 """The HTML atlas in headless Chromium, driven over the DevTools protocol (python3-websocket).
 
   atlas_browser_test.py IBATLAS SOURCE
-      Renders SOURCE with `IBATLAS render SOURCE --check -o atlas.html` and checks the page:
-      no console errors or exceptions (first shown able to fail on a page that throws), a click
-      on a group box opens it and the URL fragment says so, Escape and "0" go back, a search
-      for a host inside a folded pod opens that pod and highlights the host's box, a click in
-      the findings panel moves the view onto the marked element, the fragment restores state
-      on load, and a node description holding "</script>" cannot break the page.
+      Renders `IBATLAS render SOURCE --check -o atlas.html` and checks: no console errors or
+      exceptions (first shown able to fail on a page that throws), group clicks open groups and
+      the URL fragment says so, Escape, "0" and Back go back, a search for a host in a folded
+      pod opens it and highlights the host's box, a finding clicked in the panel moves the view
+      onto its line or box, the fragment restores state on load, "</script>" in a node
+      description breaks nothing.
   atlas_browser_test.py --shots DIR IBATLAS SOURCE...
-      For each SOURCE: page size, render and load times, screenshots of the overview, one
-      group and one finding into DIR (never the repository).
+      Page size, render and load times, screenshots (overview, a group, a finding) into DIR.
 Exit 77 (ctest: skipped) when chromium or python3-websocket is missing.
 """
 import base64
@@ -132,9 +131,6 @@ class Browser:
                       " / 2, r.y + r.height / 2]; })()" % json.dumps(query))
         self.click(r[0], r[1])
 
-    def click_element(self, element_id):
-        self.click_element_query('#' + element_id)
-
     def key(self, key):
         codes = {'Escape': 27, 'Enter': 13, '/': 191, '0': 48, '+': 187, '-': 189}
         text = {'Enter': '\r', 'Escape': ''}.get(key, key)
@@ -153,7 +149,10 @@ class Browser:
     def close(self):
         self.ws.close()
         self.proc.terminate()
-        self.proc.wait(30)
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
 
 
 GROUP_BOXES = "Array.from(document.querySelectorAll('#map g.node')).filter(g => /^G/.test(g.id))"
@@ -184,8 +183,7 @@ def check(condition, what):
 
 def render(ibatlas, source, out):
     start = time.time()
-    subprocess.run([ibatlas, 'render', source, '--check', '-o', out], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([ibatlas, 'render', source, '--check', '-o', out], check=True)
     return time.time() - start
 
 
@@ -222,13 +220,13 @@ def check_group_click_and_back(b, url):
     check(state['svgs'] == 1, 'one SVG in the live DOM (%d)' % state['svgs'])
     check(len(state['groups']) >= 2, 'the overview shows group boxes (%d)' % len(state['groups']))
     group = state['groups'][0]
-    b.click_element(group)
+    b.click_element_query('#' + group)
     opened = b.eval(STATE)
     check(opened['hash'] == '#open=' + group[1:], 'a click on %s opens it: %s' % (group,
                                                                                opened['hash']))
     check(group not in opened['groups'] and opened['crumb'], 'its view is drawn in detail')
     if opened['groups']:  # a neighbour group, folded in this view
-        b.click_element(opened['groups'][0])
+        b.click_element_query('#' + opened['groups'][0])
         check(b.eval(STATE)['hash'] == '#open=' + opened['groups'][0][1:],
               'a click on its neighbour %s opens that' % opened['groups'][0])
         b.eval('history.back()')
@@ -237,7 +235,7 @@ def check_group_click_and_back(b, url):
     b.key('Escape')
     back = b.eval(STATE)
     check('open=' not in back['hash'] and group in back['groups'], 'Escape returns to overview')
-    b.click_element(group)
+    b.click_element_query('#' + group)
     b.key('0')  # fitted: back to the overview
     check('open=' not in b.eval(STATE)['hash'], '"0" when fitted returns to the overview')
     width = float(b.eval(STATE)['viewBox'].split()[2])
@@ -356,7 +354,7 @@ def shots(out_dir, ibatlas, sources, tmp):
             groups = b.eval(STATE)['groups']
             if groups:
                 start = time.time()
-                b.click_element(groups[len(groups) // 2])
+                b.click_element_query('#' + groups[len(groups) // 2])
                 print('  open %s: %.2f s' % (groups[len(groups) // 2], time.time() - start), flush=True)
                 b.screenshot(os.path.join(out_dir, stem + '-group.png'))
             if b.eval("document.querySelectorAll('#findings li:not(.nowhere)').length"):
