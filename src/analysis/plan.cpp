@@ -3,9 +3,9 @@
 #include <set>
 #include <unordered_map>
 
+#include "ibatlas/analysis/plan_match.hpp"
 #include "ibatlas/analysis/port_state.hpp"
 
-#include "analysis/plan_match.hpp"
 #include "findings/finding_factory.hpp"
 
 namespace ibatlas {

@@ -1,4 +1,4 @@
-#include "analysis/plan_match.hpp"
+#include "ibatlas/analysis/plan_match.hpp"
 
 #include "ibatlas/node_name_map.hpp"
 

@@ -5,10 +5,9 @@
 #include <tuple>
 #include <utility>
 
+#include "ibatlas/analysis/plan_match.hpp"  // the matrix reads plan names as check --plan does
 #include "ibatlas/render/style.hpp"
 
-// match_plan, so that the matrix and `audit --plan` read plan names alike (src/analysis).
-#include "analysis/plan_match.hpp"
 #include "text.hpp"
 
 namespace ibatlas {

@@ -11,7 +11,11 @@
 // - Extra: cables where none are expected, or more than expected.
 // Without a plan the expectation is the fabric's majority, per block of cells (rows of one
 // pod × columns of one group): a block where most pairs are cabled expects every pair cabled
-// with the count and rate most cabled pairs have; a block where most are not expects none.
+// with the count and rate most cabled pairs have. A block where most rows or most columns
+// have no cable in it expects none. Any other block is a regular sparse pattern (an
+// aggregation switch reaches 18 of 324 cores): a pair is extra when both its row and its
+// column have more cabled pairs than most rows and columns do, and a row short of k pairs
+// with exactly k uncabled columns that are also short has those k pairs missing.
 // Findings located on a cable of the pair, or on a port of the row's switch whose peer is
 // in the column, are listed in the cell's tooltip and raise its highlight.
 //

@@ -1,6 +1,7 @@
 #pragma once
 
-// Private to src/analysis: a cabling plan matched against a fabric's nodes and ports.
+// A cabling plan matched against a fabric's nodes and ports: check_plan (analysis/plan.hpp)
+// and the cabling matrix (render/cabling_matrix.hpp) resolve plan names the same way.
 
 #include <cstdint>
 #include <optional>
