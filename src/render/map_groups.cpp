@@ -2,17 +2,19 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <numeric>
 #include <tuple>
-#include <unordered_map>
 
 #include "ibatlas/render/style.hpp"
 
+#include "render/map_groups_work.hpp"
 #include "text.hpp"
 
 namespace ibatlas {
+
+using render_detail::Draft;
+using render_detail::Work;
 
 namespace {
 
@@ -35,39 +37,6 @@ struct DisjointSets {
 
   void unite(std::uint32_t a, std::uint32_t b) {
     parent[std::max(find(a), find(b))] = std::min(find(a), find(b));
-  }
-};
-
-// A group before it is named and ordered: its switch units (by head: the lowest NodeId).
-struct Draft {
-  GroupKind kind = GroupKind::Pod;
-  std::vector<std::uint32_t> units;
-  std::size_t number = 0;  // pods and connected groups: 1..N
-  std::vector<NodeId> others;
-};
-
-// Everything indexed by NodeId; the per-unit vectors are filled at unit heads only.
-struct Work {
-  const Fabric& fabric;
-  const Tiers& tiers;
-  std::vector<std::uint32_t> units;                // unit heads, ascending
-  std::vector<std::vector<NodeId>> chips;          // per head: its switches, ascending
-  std::vector<std::vector<std::uint32_t>> around;  // per head: other units cabled, sorted
-  std::vector<bool> edge;                          // per head: a host or router cabled
-  std::vector<bool> external;                      // per switch: a cable leaves its unit
-  std::vector<std::vector<std::uint32_t>> inside;  // per switch: other chips of its unit cabled
-  std::vector<std::string> names;                  // per switch: display_name
-  std::vector<std::size_t> draft_of;               // per head
-  std::vector<Draft> drafts;
-
-  std::optional<int> tier(std::uint32_t head) const { return tiers.of(NodeId{head}); }
-
-  bool chassis(std::uint32_t head) const { return chips[head].size() > 1; }
-
-  // Natural order of switch names; equal names by NodeId, so the order is total.
-  bool name_before(std::uint32_t a, std::uint32_t b) const {
-    return natural_less(names[a], names[b]) ||
-           (!natural_less(names[b], names[a]) && std::tie(names[a], a) < std::tie(names[b], b));
   }
 };
 
@@ -211,6 +180,49 @@ void join_pods(Work& w, std::size_t pods) {
   }
 }
 
+// A pod of leaves alone (a two-tier fabric's: every leaf reaches every spine, so there is
+// one pod) splits into pods of at most kMostPodLeaves leaves in the natural order of their
+// names, so that opening one draws a readable row; then every pod is numbered again in the
+// natural order of its first leaf.
+constexpr std::size_t kMostPodLeaves = 32;
+
+void split_leaf_pods(Work& w) {
+  auto by_name = [&w](std::uint32_t a, std::uint32_t b) { return w.name_before(a, b); };
+  std::size_t drafts = w.drafts.size();
+  for (std::size_t d = 0; d < drafts; ++d) {
+    std::vector<std::uint32_t> units = w.drafts[d].units;
+    bool leaves_only = std::all_of(units.begin(), units.end(),
+                                   [&w](std::uint32_t head) { return w.tier(head) == kLeafTier; });
+    if (w.drafts[d].kind != GroupKind::Pod || units.size() <= kMostPodLeaves || !leaves_only) {
+      continue;
+    }
+    std::sort(units.begin(), units.end(), by_name);
+    std::size_t parts = (units.size() + kMostPodLeaves - 1) / kMostPodLeaves;
+    for (std::size_t p = 0; p < parts; ++p) {  // near-equal parts: 79 leaves as 27, 26, 26
+      std::vector<std::uint32_t> part(
+          units.begin() + static_cast<std::ptrdiff_t>(p * units.size() / parts),
+          units.begin() + static_cast<std::ptrdiff_t>((p + 1) * units.size() / parts));
+      if (p == 0) {
+        w.drafts[d].units = std::move(part);
+      } else {
+        add_draft(w, GroupKind::Pod, part);
+      }
+    }
+  }
+  std::vector<std::pair<std::uint32_t, std::size_t>> pods;  // (first leaf by name, draft)
+  for (std::size_t d = 0; d < w.drafts.size(); ++d) {
+    const std::vector<std::uint32_t>& units = w.drafts[d].units;
+    if (w.drafts[d].kind == GroupKind::Pod) {
+      pods.emplace_back(*std::min_element(units.begin(), units.end(), by_name), d);
+    }
+  }
+  std::sort(pods.begin(), pods.end(),
+            [&by_name](const auto& a, const auto& b) { return by_name(a.first, b.first); });
+  for (std::size_t i = 0; i < pods.size(); ++i) {
+    w.drafts[pods[i].second].number = i + 1;
+  }
+}
+
 // A chassis is a group of its own; switches with a tier that joined no pod, one per tier.
 void add_chassis_and_tiers(Work& w) {
   std::map<int, std::vector<std::uint32_t>> by_tier;
@@ -259,68 +271,6 @@ void place_others(Work& w) {
   }
 }
 
-std::string counted(std::size_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-std::string hosts_part(const Work& w, const Draft& d) {
-  auto hosts = std::count_if(d.others.begin(), d.others.end(),
-                             [&w](NodeId id) { return is_host(w.fabric.node(id)); });
-  return hosts == 0 ? "" : ", " + counted(static_cast<std::size_t>(hosts), "host", "hosts");
-}
-
-// "4 leaves + 4 spines": switches per tier, bottom up.
-std::string pod_summary(const Work& w, const Draft& d) {
-  std::map<int, std::size_t> per_tier;
-  for (std::uint32_t head : d.units) {
-    ++per_tier[*w.tier(head)];
-  }
-  std::string text;
-  for (const auto& [tier, count] : per_tier) {
-    std::string name = tier_name(tier) + (tier > 3 ? " switch" : "");  // "tier 5 switch"
-    std::string many = tier == kLeafTier ? "leaves" : name + (tier > 3 ? "es" : "s");
-    text += (text.empty() ? "" : " + ") + counted(count, name, many);
-  }
-  return text;
-}
-
-// A director's line chips have cables leaving it, but a line card with nothing plugged in is
-// one too: a chip is line or spine by the parity of its internal hops from the nearest chip
-// cabled out (inside, a director is bipartite: line chips to spine chips).
-std::size_t line_chips(const Work& w, const std::vector<NodeId>& chips) {
-  std::unordered_map<std::uint32_t, std::size_t> hops;
-  std::deque<std::uint32_t> queue;
-  for (NodeId chip : chips) {
-    if (w.external[chip.value]) {
-      hops[chip.value] = 0;
-      queue.push_back(chip.value);
-    }
-  }
-  for (; !queue.empty(); queue.pop_front()) {
-    std::size_t next = hops[queue.front()] + 1;
-    for (std::uint32_t far : w.inside[queue.front()]) {
-      if (hops.emplace(far, next).second) {
-        queue.push_back(far);
-      }
-    }
-  }
-  return static_cast<std::size_t>(
-      std::count_if(hops.begin(), hops.end(), [](const auto& h) { return h.second % 2 == 0; }));
-}
-
-std::string summary(const Work& w, const Draft& d) {
-  if (d.kind == GroupKind::Pod) {
-    return pod_summary(w, d) + hosts_part(w, d);
-  }
-  if (d.kind == GroupKind::Chassis) {
-    const std::vector<NodeId>& chips = w.chips[d.units.front()];
-    std::size_t line = line_chips(w, chips);
-    return std::to_string(chips.size()) + " ASICs: " + std::to_string(chips.size() - line) +
-           " spine + " + std::to_string(line) + " line" + hosts_part(w, d);
-  }
-  return counted(d.units.size(), "switch", "switches") + hosts_part(w, d);
-}
-
 MapGroup finish(const Work& w, Draft& d) {
   MapGroup g;
   g.kind = d.kind;
@@ -343,7 +293,7 @@ MapGroup finish(const Work& w, Draft& d) {
     g.id = word + number;
     g.name = word + " " + number;
   }
-  g.summary = summary(w, d);
+  g.summary = group_summary(w, d);
   g.others = std::move(d.others);
   return g;
 }
@@ -376,6 +326,7 @@ MapGroups compute_map_groups(const Fabric& fabric, const Tiers& tiers) {
   Work w{fabric, tiers, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   index_units(w);
   join_pods(w, add_leaf_pods(w));
+  split_leaf_pods(w);
   add_chassis_and_tiers(w);
   add_connected(w);
   place_others(w);

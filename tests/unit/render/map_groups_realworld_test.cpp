@@ -41,6 +41,26 @@ void expect_system_guid(const Fabric& f, const MapGroup& g, Guid system) {
   }
 }
 
+// Groups [first, first + leaves.size()) are pod1, pod2, ... of that many leaves each (tier 1),
+// their hosts adding up to `hosts`, each pod's summary counting its own.
+void expect_leaf_pods(const Fabric& f, const MapGroups& m, std::size_t first,
+                      const std::vector<std::size_t>& leaves, std::size_t hosts) {
+  ASSERT_EQ(m.groups.size(), first + leaves.size());
+  std::size_t seen = 0;
+  for (std::size_t p = 0; p < leaves.size(); ++p) {
+    const MapGroup& g = m.groups[first + p];
+    auto own = static_cast<std::size_t>(std::count_if(
+        g.others.begin(), g.others.end(), [&f](NodeId id) { return is_host(f.node(id)); }));
+    EXPECT_EQ(g.id, "pod" + std::to_string(p + 1));
+    EXPECT_EQ(g.kind, GroupKind::Pod);
+    EXPECT_EQ(g.tier, 1);
+    EXPECT_EQ(g.switches.size(), leaves[p]) << g.id;
+    EXPECT_EQ(g.summary, std::to_string(leaves[p]) + " leaves, " + std::to_string(own) + " hosts");
+    seen += own;
+  }
+  EXPECT_EQ(seen, hosts);
+}
+
 // ibnetdiscover_director.txt: 400 switches, 2328 CAs. Per switch, the sysimgguid line before
 // its "Switch" line (awk '/^sysimgguid=/{s=$0} /^Switch/{print s}' | sort | uniq -c): four
 // GUIDs of 60 switches each (CS8500 directors, "MF0;sat11-0101-09NN-01ib1-A:MCS8500/..." with
@@ -49,8 +69,9 @@ void expect_system_guid(const Fabric& f, const MapGroup& g, Guid system) {
 // each. Each of the 160 other switches is cabled to all four directors and to no other
 // switch; 154 have hosts, 6 none (leaves by their neighbours, tiers.hpp); every CA is cabled
 // to one of them (2328 distinct "H-" peers in the Switch blocks). So: four chassis on tier 2,
-// one pod of 160 leaves below.
-TEST(MapGroupsRealworldTest, DirectorDumpIsFourChassisOverOnePod) {
+// one pod of 160 leaves below, which a pod of leaves alone that large splits into 5 pods of
+// 32 (kMostPodLeaves) in name order.
+TEST(MapGroupsRealworldTest, DirectorDumpIsFourChassisOverFivePodsOf32Leaves) {
   std::optional<Fabric> f = read_dump("mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt");
   if (!f) {
     GTEST_SKIP() << "no director dump";
@@ -58,7 +79,7 @@ TEST(MapGroupsRealworldTest, DirectorDumpIsFourChassisOverOnePod) {
   MapGroups m = groups_of(*f);
   expect_well_formed(*f, m);
   EXPECT_EQ(m.switch_units, 164u);
-  ASSERT_EQ(m.groups.size(), 5u);
+  ASSERT_EQ(m.groups.size(), 9u);
   const std::pair<const char*, Guid> chassis[] = {{"sat11-0101-0901-01ib1-A", 0x43f720300a4a54c},
                                                   {"sat11-0101-0903-01ib1-A", 0xc42a10300fbb954},
                                                   {"sat11-0101-0905-01ib1-A", 0x43f720300b88f42},
@@ -73,9 +94,7 @@ TEST(MapGroupsRealworldTest, DirectorDumpIsFourChassisOverOnePod) {
     EXPECT_TRUE(g.id.starts_with("chassis-")) << g.id;
     expect_system_guid(*f, g, chassis[c].second);
   }
-  EXPECT_EQ(m.groups[4].id, "pod1");
-  EXPECT_EQ(m.groups[4].summary, "160 leaves, 2328 hosts");
-  EXPECT_EQ(m.groups[4].tier, 1);
+  expect_leaf_pods(*f, m, 4, {32, 32, 32, 32, 32}, 2328);
 }
 
 // ibnetdiscover-2-12-2014: 214 switches, 1356 CAs. By sysimgguid (as above): three GUIDs of
@@ -84,8 +103,10 @@ TEST(MapGroupsRealworldTest, DirectorDumpIsFourChassisOverOnePod) {
 // is cabled to all three directors and to no other of the 79 (awk over each Switch block's
 // "S-" peers): one pod of 79 leaves, the directors on tier 2. IS5600-1's line chip L02 has
 // no cable leaving the director (18 cables, all to its spine chips), yet it is a line chip:
-// 18 spine + 27 line in each. All 1356 CAs are cabled to one of the 79.
-TEST(MapGroupsRealworldTest, JanusIsThreeDirectorsOverOnePodOf79Leaves) {
+// 18 spine + 27 line in each. All 1356 CAs are cabled to one of the 79. More than 32 leaves
+// alone split into ceil(79 / 32) = 3 near-equal pods: leaves [0, 26), [26, 52), [52, 79) of
+// the name order (79 / 3 = 26.3, 158 / 3 = 52.7).
+TEST(MapGroupsRealworldTest, JanusIsThreeDirectorsOverThreePodsOf79Leaves) {
   std::optional<Fabric> f = read_dump("mlunacek-janus/ibnetdiscover-2-12-2014");
   if (!f) {
     GTEST_SKIP() << "no janus dump";
@@ -93,7 +114,7 @@ TEST(MapGroupsRealworldTest, JanusIsThreeDirectorsOverOnePodOf79Leaves) {
   MapGroups m = groups_of(*f);
   expect_well_formed(*f, m);
   EXPECT_EQ(m.switch_units, 82u);
-  ASSERT_EQ(m.groups.size(), 4u);
+  ASSERT_EQ(m.groups.size(), 6u);
   const std::pair<const char*, Guid> chassis[] = {{"MellanoxIS5600-1", 0x2cd020041ca28},
                                                   {"MellanoxIS5600-2", 0x2c9020041ca38},
                                                   {"MellanoxIS5600-3", 0x2c9020041ca30}};
@@ -106,10 +127,7 @@ TEST(MapGroupsRealworldTest, JanusIsThreeDirectorsOverOnePodOf79Leaves) {
     EXPECT_EQ(g.switches.size(), 45u);
     expect_system_guid(*f, g, chassis[c].second);
   }
-  EXPECT_EQ(m.groups[3].id, "pod1");
-  EXPECT_EQ(m.groups[3].kind, GroupKind::Pod);
-  EXPECT_EQ(m.groups[3].summary, "79 leaves, 1356 hosts");
-  EXPECT_EQ(m.groups[3].switches.size(), 79u);
+  expect_leaf_pods(*f, m, 3, {26, 26, 27}, 1356);
 }
 
 // Every dump that reads as a fabric groups completely, into at most ~150 boxes (issue 15:

@@ -121,6 +121,34 @@ TEST(MapGroupsTest, TwoLevelFatTreeIsOnePodUnderTheSpineTier) {
 // Pod p (0-based) has agg(4p)..agg(4p+3) and leaf(4p)..leaf(4p+3); every leaf is cabled to
 // its pod's 4 aggs, agg a of every pod to cores 4a..4a+3 (16 cores). So: 8 pods of 4 leaves
 // + 4 aggregation switches (tier 2) and 16 hosts, and the 16 cores one core tier on top.
+// Radix 80, two levels: 80 leaves (leaf000..leaf079) of 40 hosts each under 40 spines, all
+// one pod by their uplinks; more than 32 leaves alone split into ceil(80 / 32) = 3 pods of
+// leaves [0, 26), [26, 53), [53, 80) in name order (80 / 3 = 26.7, 160 / 3 = 53.3). The
+// spines stay a tier: none has its down-neighbours in one pod.
+TEST(MapGroupsTest, APodOfMoreThan32LeavesAloneSplitsInNameOrder) {
+  Fabric f = test::make_fat_tree({.levels = 2, .radix = 80});
+  MapGroups m = groups_of(f);
+  expect_well_formed(f, m);
+  ASSERT_EQ(m.groups.size(), 4u);
+  EXPECT_EQ(m.groups[0].id, "tier2");
+  EXPECT_EQ(m.groups[0].switches.size(), 40u);
+  const std::pair<int, int> ranges[] = {{0, 26}, {26, 53}, {53, 80}};
+  for (std::size_t p = 0; p < 3; ++p) {
+    const MapGroup& pod = m.groups[p + 1];
+    EXPECT_EQ(pod.id, "pod" + std::to_string(p + 1));
+    std::set<std::string> expected;
+    for (int l = ranges[p].first; l < ranges[p].second; ++l) {
+      std::string n = std::to_string(l);
+      expected.insert("leaf" + std::string(3 - n.size(), '0') + n);
+    }
+    EXPECT_EQ(names(f, pod.switches), expected) << pod.id;
+    std::size_t leaves = expected.size();
+    EXPECT_EQ(pod.summary,
+              std::to_string(leaves) + " leaves, " + std::to_string(leaves * 40) + " hosts");
+    EXPECT_EQ(pod.others.size(), leaves * 40);
+  }
+}
+
 TEST(MapGroupsTest, ThreeLevelFatTreeIsOnePodPerAggregationBlockUnderTheCoreTier) {
   Fabric f = test::make_fat_tree({.levels = 3, .radix = 8});
   MapGroups m = groups_of(f);
