@@ -12,8 +12,11 @@
 //   keeps every finding line of the cables in it. Lines inside a folded group are not drawn
 //   (the group's tooltip counts them).
 // - Boxes of an expanded group keep their detailed form and RenderNode::group.
-// - row_limit is set so a tier of many boxes wraps into rows and the drawing's aspect ratio
-//   stays between 1:2 and 2.5:1.
+// - When every switch box is a folded group, row_limit is set so a tier of many boxes wraps
+//   into rows and the drawing's aspect ratio stays between 1:2 and 2.5:1, and group_font so
+//   labels stay 9 px or more at a 1920x1080 fit. Switches drawn in detail (group_view,
+//   --expand) keep one row per tier with straight lines, as in the detailed map: wrapped,
+//   they tangle (and take ten times longer to lay out).
 // Notes (fabric-wide findings) and the title are kept.
 
 #include <cstddef>
