@@ -16,6 +16,7 @@ packages=(
   python3 python3-networkx procps
   chromium python3-websocket  # the interactive map's browser tests (tests/browser/)
   slurmctld slurm-client munge  # the Slurm topology's real consumer (tests/consumers/)
+  prometheus  # promtool checks the metrics export (tests/consumers/)
 )
 
 missing=()
