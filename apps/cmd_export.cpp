@@ -1,18 +1,24 @@
-// ibatlas export SOURCE --to slurm|graphml|dot [-o FILE] [--slurm-hosts FILE]
+// ibatlas export SOURCE --to slurm|graphml|dot|prometheus [-o FILE] [--slurm-hosts FILE]
 // The fabric for other tools: a Slurm topology.conf that slurmctld accepts (docs/slurm.md
-// gives the rules, the warnings and the exit statuses), GraphML (Gephi, yEd, networkx) or
-// plain Graphviz DOT with every node and cable (docs/formats.md).
+// gives the rules, the warnings and the exit statuses), GraphML (Gephi, yEd, networkx),
+// plain Graphviz DOT with every node and cable (docs/formats.md), or Prometheus metrics for
+// node_exporter's textfile collector: counters, link state and findings
+// (docs/prometheus.md).
 
+#include <chrono>
+#include <ctime>
 #include <fstream>
 #include <memory>
 
 #include <CLI/CLI.hpp>
 
+#include "ibatlas/audit/audit.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/exports.hpp"
 #include "ibatlas/input_file.hpp"
 #include "ibatlas/render/slurm.hpp"
+#include "ibatlas/report/prometheus.hpp"
 
 #include "cli.hpp"
 #include "source.hpp"
@@ -103,14 +109,39 @@ int run_slurm_export(const Fabric& fabric, const ExportOptions& options, std::os
   return slurm_warnings(plan, options, err);
 }
 
+// The metrics with the findings `check` would report (its default options, and what
+// attaching --ar FILE found). The textfile collector reads the file whenever it likes, so
+// write_to's temporary file and rename matter here.
+int run_prometheus_export(const Fabric& fabric, const ExportOptions& options,
+                          std::optional<double> duration, std::ostream& out) {
+  std::vector<Finding> findings = run_checks(fabric, AuditOptions{});
+  const std::vector<Finding>& attach = options.source_options.ar_findings;
+  findings.insert(findings.end(), attach.begin(), attach.end());
+  PrometheusRun run;
+  run.now = static_cast<std::int64_t>(std::time(nullptr));
+  run.duration_seconds = duration;
+  run.complete = options.source_options.outcome.partial == 0;
+  write_to(options.output, out,
+           [&](std::ostream& file) { write_prometheus(fabric, findings, run, file); });
+  return kExitOk;
+}
+
 int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
   if (!options.slurm_hosts.empty() && options.to != "slurm") {
     err << "ibatlas: --slurm-hosts goes with --to slurm\n";
     return kExitUsage;
   }
+  auto start = std::chrono::steady_clock::now();
   Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
   if (options.to == "slurm") {
     return run_slurm_export(fabric, options, out, err);
+  }
+  if (options.to == "prometheus") {
+    std::optional<double> duration;  // a crawl's; reading a file is no scrape
+    if (is_live_source(options.source)) {
+      duration = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    return run_prometheus_export(fabric, options, duration, out);
   }
   write_to(options.output, out, [&](std::ostream& file) {
     if (options.to == "graphml") {
@@ -127,11 +158,14 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
 void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
   auto options = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "export", "Write the fabric for other tools: Slurm topology.conf, GraphML or DOT");
+      "export",
+      "Write the fabric for other tools: Slurm topology.conf, GraphML, DOT or Prometheus metrics");
   add_source_argument(*cmd, options->source, options->source_options);
-  cmd->add_option("--to", options->to, "slurm (topology.conf), graphml or dot")
+  cmd->add_option("--to", options->to,
+                  "slurm (topology.conf), graphml, dot or prometheus (node_exporter textfile; "
+                  "a live SOURCE reads counters too)")
       ->required()
-      ->check(CLI::IsMember({"slurm", "graphml", "dot"}));
+      ->check(CLI::IsMember({"slurm", "graphml", "dot", "prometheus"}));
   cmd->add_option("-o,--output", options->output, "Output file (default: stdout)")
       ->capture_default_str();
   cmd->add_option("--slurm-hosts", options->slurm_hosts,
@@ -139,6 +173,9 @@ void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int
                   "per line, as slurm.conf has them); exit 4 when one is not in the fabric");
   add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
+    if (options->to == "prometheus") {
+      options->source_options.live.counters = true;  // what a metrics export is for
+    }
     status = with_live_status(run_export(*options, out, err), options->source_options);
   });
 }
