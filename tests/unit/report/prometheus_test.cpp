@@ -136,6 +136,22 @@ TEST(PrometheusTest, EveryFamilyHasHelpThenTypeBeforeItsSamples) {
   EXPECT_FALSE(layout_problems("# HELP a x\n# TYPE a counter\na 1\n", broken).empty());
 }
 
+TEST(PrometheusTest, EveryCounterFamilyOfAFullCrawlIsWellFormed) {
+  Fabric tree = test::make_fat_tree({.radix = 8, .counters = true});
+  std::string text = metrics(tree);
+  std::size_t families = 0;
+  EXPECT_EQ(layout_problems(text, families), std::vector<std::string>{});
+  // Scrape 5 (no duration), link 5, all 17 PortCounters fields, findings 1 (no finding).
+  EXPECT_EQ(families, 28U);
+  // Every cabled port (both ends of each cable) has one sample per counter.
+  std::size_t cabled = 2 * tree.links().size();
+  std::size_t samples = 0;
+  for (const std::string& line : lines_of(text, false)) {
+    samples += line.starts_with("ibatlas_port_") && line.find("_total{") != std::string::npos;
+  }
+  EXPECT_EQ(samples, 17 * cabled);
+}
+
 TEST(PrometheusTest, NowWhenTheSnapshotHasNoTime) {
   test::Sketch s;
   s.sw("leaf", 0x10);
