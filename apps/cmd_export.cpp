@@ -9,6 +9,7 @@
 #include <ctime>
 #include <fstream>
 #include <memory>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 
@@ -110,8 +111,8 @@ int run_slurm_export(const Fabric& fabric, const ExportOptions& options, std::os
 }
 
 // The metrics with the findings `check` would report (its default options, and what
-// attaching --ar FILE found). The textfile collector reads the file whenever it likes, so
-// write_to's temporary file and rename matter here.
+// attaching --ar FILE found), checked before any byte is written. The textfile collector
+// reads the file whenever it likes, so write_to's temporary file and rename matter here.
 int run_prometheus_export(const Fabric& fabric, const ExportOptions& options,
                           std::optional<double> duration, std::ostream& out) {
   std::vector<Finding> findings = run_checks(fabric, AuditOptions{});
@@ -121,8 +122,14 @@ int run_prometheus_export(const Fabric& fabric, const ExportOptions& options,
   run.now = static_cast<std::int64_t>(std::time(nullptr));
   run.duration_seconds = duration;
   run.complete = options.source_options.outcome.partial == 0;
-  write_to(options.output, out,
-           [&](std::ostream& file) { write_prometheus(fabric, findings, run, file); });
+  std::ostringstream text;
+  write_prometheus(fabric, findings, run, text);
+  std::vector<std::string> problems = prometheus_text_problems(text.view());
+  if (!problems.empty()) {  // a writer bug: better no file than one the collector refuses
+    throw Error("the metrics would not parse, nothing written: " + problems.front() + " (" +
+                std::to_string(problems.size()) + " problems)");
+  }
+  write_to(options.output, out, [&text](std::ostream& file) { file << text.view(); });
   return kExitOk;
 }
 

@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/findings/finding.hpp"
@@ -40,5 +41,13 @@ std::string prometheus_label_value(std::string_view text);
 
 // True for a valid metric name: [a-zA-Z_:][a-zA-Z0-9_:]*.
 bool is_prometheus_metric_name(std::string_view name);
+
+// What in `text` Prometheus' text parser (and promtool's lint) would refuse, one message
+// per problem with its line number ("line 3: ..."); empty: none. Checks what
+// write_prometheus relies on: each family's HELP then TYPE (counter or gauge; counters end
+// in _total) before its samples, metric and label names, label values in valid UTF-8 with
+// only \\, \" and \n escapes, and a number for each value. The export runs it before
+// writing, so a bug in the writer is an error, not a file the collector refuses.
+std::vector<std::string> prometheus_text_problems(std::string_view text);
 
 }  // namespace ibatlas

@@ -214,5 +214,37 @@ TEST(PrometheusTest, FindingsWithTheSameLabelsShareOneSeries) {
   EXPECT_NE(text.find(R"(ibatlas_findings{severity="warning"} 2)"), std::string::npos);
 }
 
+TEST(PrometheusTest, OwnOutputHasNoTextProblems) {
+  EXPECT_EQ(prometheus_text_problems(metrics(tiny_fabric(), {degraded_leaf_port()})),
+            std::vector<std::string>{});
+  EXPECT_EQ(prometheus_text_problems(metrics(test::make_fat_tree({.radix = 8, .counters = true}))),
+            std::vector<std::string>{});
+}
+
+TEST(PrometheusTest, TextProblemsFound) {
+  const std::string head = "# HELP a x\n# TYPE a gauge\n";
+  EXPECT_EQ(prometheus_text_problems(head + "a{l=\"v\\\"\\n\\\\\"} 1\n"),
+            std::vector<std::string>{});
+  std::vector<std::string> bad = {
+      head + "a{l=\"unescaped \" quote\"} 1\n",
+      head + "a{l=\"bad \\x escape\"} 1\n",
+      head + "a{l=\"x\xff\"} 1\n",
+      head + "a{9l=\"x\"} 1\n",
+      head + "a{l=\"x\"} one\n",
+      head + "a 1",
+      head + "b 1\n",
+      "a 1\n",
+      "# HELP a x\n# TYPE a counter\na 1\n",
+      "# HELP a_total x\n# TYPE a_total gauge\na_total 1\n",
+      head + head,
+      head + "\n",
+  };
+  for (const std::string& text : bad) {
+    EXPECT_FALSE(prometheus_text_problems(text).empty()) << text;
+  }
+  EXPECT_EQ(prometheus_text_problems(head + "a 1\nb 2\n"),
+            std::vector<std::string>{"line 4: a sample outside its family's HELP and TYPE"});
+}
+
 }  // namespace
 }  // namespace ibatlas
