@@ -97,16 +97,24 @@ test_asan_and_fuzz() {
     LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
     ctest --test-dir build/asan -L unit --output-on-failure -j"$jobs"
 
-  echo "== libFuzzer: ${fuzz_seconds}s per reader"
-  local target corpus
-  for target in "${targets[@]}"; do
-    corpus=$(mktemp -d)
-    cp tests/fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
-    build/asan/tests/fuzz/"$target" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 \
-      -timeout=10 -print_final_stats=0 "$corpus" 2>&1 | tail -n 2
-    rm -rf "$corpus"
-  done
+  echo "== libFuzzer: ${fuzz_seconds}s per reader, $jobs at a time"
+  export fuzz_seconds
+  printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'fuzz_one "$@"' _ {}
 }
+
+# One fuzz target for fuzz_seconds on a copy of its seed corpus; its last lines, prefixed
+# with its name (targets run side by side). Non-zero when libFuzzer found a crash.
+fuzz_one() {
+  local target=$1 corpus status=0
+  corpus=$(mktemp -d)
+  cp tests/fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
+  build/asan/tests/fuzz/"$target" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 \
+    -timeout=10 -print_final_stats=0 "$corpus" >"$corpus.log" 2>&1 || status=$?
+  tail -n 2 "$corpus.log" | sed "s/^/$target: /"
+  rm -rf "$corpus" "$corpus.log"
+  return "$status"
+}
+export -f fuzz_one
 
 run_tests() {
   bash .ci/install-deps.sh
