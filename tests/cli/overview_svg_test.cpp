@@ -23,6 +23,7 @@
 
 #include "support/fabric_generators.hpp"
 #include "support/paths.hpp"
+#include "support/realworld_files.hpp"
 
 namespace ibatlas {
 namespace {
@@ -214,18 +215,6 @@ TEST(OverviewSvgTest, EveryGroupViewOfJanusAndTheDirectorDumpLaysOut) {
   expect_group_views(read_dump("mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt"));
 }
 
-std::vector<fs::path> fabric_files() {
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(test::realworld(""))) {
-    std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && !name.starts_with("ibroute") && !name.ends_with(".md")) {
-      files.push_back(entry.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 // Every real dump's overview lays out, keeps to 150 boxes and shows every check; those large
 // enough to be drawn as an overview by default also fit a screen.
 TEST(OverviewSvgTest, EveryRealDumpRendersItsOverview) {
@@ -234,7 +223,7 @@ TEST(OverviewSvgTest, EveryRealDumpRendersItsOverview) {
   }
   std::size_t rendered = 0;
   auto start = std::chrono::steady_clock::now();
-  for (const fs::path& file : fabric_files()) {
+  for (const fs::path& file : test::realworld_fabric_files()) {
     SCOPED_TRACE(file.string());
     std::optional<ReadResult> read;
     try {

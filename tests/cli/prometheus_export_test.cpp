@@ -20,6 +20,7 @@
 #include "support/fabric_generators.hpp"
 #include "support/fabric_sketch.hpp"
 #include "support/paths.hpp"
+#include "support/realworld_files.hpp"
 #include "support/temp_dir.hpp"
 
 namespace ibatlas {
@@ -89,14 +90,7 @@ TEST_F(PrometheusExportTest, EveryRealDumpPasses) {
   if (!fs::is_directory(test::realworld(""))) {
     GTEST_SKIP() << "no " << test::realworld("");
   }
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(test::realworld(""))) {
-    std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && !name.starts_with("ibroute") && !name.ends_with(".md")) {
-      files.push_back(entry.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
+  std::vector<fs::path> files = test::realworld_fabric_files();
   std::size_t exported = 0;
   for (const fs::path& file : files) {
     try {

@@ -13,6 +13,7 @@
 #include "ibatlas/render/graphviz.hpp"
 
 #include "support/paths.hpp"
+#include "support/realworld_files.hpp"
 
 namespace ibatlas {
 namespace {
@@ -27,19 +28,6 @@ std::set<std::string> svg_node_ids(const std::string& svg) {
     ids.insert(hit.node().attribute("id").value());
   }
   return ids;
-}
-
-std::vector<fs::path> fabric_files() {
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(test::realworld(""))) {
-    std::string name = entry.path().filename().string();
-    if (!entry.is_regular_file() || name.starts_with("ibroute") || name.ends_with(".md")) {
-      continue;
-    }
-    files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 void expect_complete_map(const Fabric& fabric) {
@@ -58,7 +46,7 @@ TEST(RealworldRenderTest, EveryDumpRendersWithEveryNode) {
     GTEST_SKIP() << "no " << test::realworld("");
   }
   std::size_t rendered = 0;
-  for (const fs::path& file : fabric_files()) {
+  for (const fs::path& file : test::realworld_fabric_files()) {
     SCOPED_TRACE(file.string());
     std::optional<ReadResult> read;
     try {

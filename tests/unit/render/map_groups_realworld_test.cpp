@@ -11,6 +11,7 @@
 #include "ibatlas/render/map_groups.hpp"
 
 #include "support/paths.hpp"
+#include "support/realworld_files.hpp"
 
 namespace ibatlas {
 
@@ -136,14 +137,7 @@ TEST(MapGroupsRealworldTest, EveryDumpGroupsEveryCabledNode) {
   if (!fs::is_directory(test::realworld(""))) {
     GTEST_SKIP() << "no " << test::realworld("");
   }
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(test::realworld(""))) {
-    std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && !name.starts_with("ibroute") && !name.ends_with(".md")) {
-      files.push_back(entry.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
+  std::vector<fs::path> files = test::realworld_fabric_files();
   std::size_t grouped = 0;
   for (const fs::path& file : files) {
     SCOPED_TRACE(file.string());
