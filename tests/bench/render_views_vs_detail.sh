@@ -25,14 +25,8 @@ files=("$realworld/mlunacek-janus/ibnetdiscover-2-12-2014"
        "$tmp/fat-tree-10k.txt"
        "$tmp/fat-tree-40k.txt")
 
-seconds() {  # seconds LIMIT CMD...: wall time, or "> LIMIT" when it timed out
-  local t0 t1 status=0
-  t0=$(date +%s%N)
-  timeout "$1" "${@:2}" >/dev/null 2>&1 || status=$?
-  t1=$(date +%s%N)
-  if ((status == 124)); then echo "> $1"; elif ((status != 0)); then echo "failed"; else
-    awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.2f", ns / 1e9 }'; fi
-}
+# shellcheck source=bench_lib.sh
+source tests/bench/bench_lib.sh
 
 printf '| fabric | detail (today) s | overview SVG s | atlas HTML s | matrix s | detail / overview |\n'
 printf '|---|---|---|---|---|---|\n'

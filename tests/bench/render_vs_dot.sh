@@ -23,14 +23,8 @@ files=("$realworld/mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt"
        "$tmp/fat-tree-2k.txt"
        "$tmp/fat-tree-10k.txt")
 
-seconds() {  # seconds LIMIT CMD...: wall time, or "> LIMIT" when it timed out
-  local t0 t1 status=0
-  t0=$(date +%s%N)
-  timeout "$1" "${@:2}" >/dev/null 2>&1 || status=$?
-  t1=$(date +%s%N)
-  if ((status == 124)); then echo "> $1"; elif ((status != 0)); then echo "failed"; else
-    awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.2f", ns / 1e9 }'; fi
-}
+# shellcheck source=bench_lib.sh
+source tests/bench/bench_lib.sh
 
 printf '| fabric | nodes | cables | ibatlas render s | dot -Tsvg s | sfdp -Tsvg s |\n|---|---|---|---|---|---|\n'
 for f in "${files[@]}"; do
