@@ -67,7 +67,8 @@ enum class PhysState : std::uint8_t {
 // PortInfo MTU encoding: 1 = 256 bytes ... 5 = 4096 bytes.
 enum class Mtu : std::uint8_t { B256 = 1, B512 = 2, B1024 = 3, B2048 = 4, B4096 = 5 };
 
-// PerfMgt PortCounters / PortCountersExtended. Each counter is absent when not read.
+// PerfMgt PortCounters, PortCountersExtended and the error details. Each counter is absent
+// when not read.
 struct PortCounters {
   std::optional<std::uint64_t> symbol_errors;
   std::optional<std::uint64_t> link_error_recovery;
@@ -86,6 +87,23 @@ struct PortCounters {
   std::optional<std::uint64_t> rcv_data;
   std::optional<std::uint64_t> xmit_pkts;
   std::optional<std::uint64_t> rcv_pkts;
+  // PortCountersExtended, where the port supports the unicast/multicast split.
+  std::optional<std::uint64_t> unicast_xmit_pkts;
+  std::optional<std::uint64_t> unicast_rcv_pkts;
+  std::optional<std::uint64_t> multicast_xmit_pkts;
+  std::optional<std::uint64_t> multicast_rcv_pkts;
+  // PortRcvErrorDetails (0x15): why PortRcvErrors counted.
+  std::optional<std::uint64_t> local_physical_errors;
+  std::optional<std::uint64_t> malformed_packet_errors;
+  std::optional<std::uint64_t> buffer_overrun_errors;
+  std::optional<std::uint64_t> dlid_mapping_errors;
+  std::optional<std::uint64_t> vl_mapping_errors;
+  std::optional<std::uint64_t> looping_errors;
+  // PortXmitDiscardDetails (0x16): why PortXmitDiscards counted.
+  std::optional<std::uint64_t> inactive_discards;
+  std::optional<std::uint64_t> neighbor_mtu_discards;
+  std::optional<std::uint64_t> sw_lifetime_limit_discards;
+  std::optional<std::uint64_t> sw_hoq_lifetime_limit_discards;
   friend bool operator==(const PortCounters&, const PortCounters&) = default;
 };
 
