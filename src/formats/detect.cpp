@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "ibatlas/error.hpp"
+#include "ibatlas/formats/ibdiagnet_csv.hpp"
 #include "ibatlas/formats/iblinkinfo.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
@@ -37,6 +38,9 @@ std::optional<InputFormat> one_line_format(std::string_view t) {
   if (looks_like_iblinkinfo_line(t)) {
     return InputFormat::Iblinkinfo;
   }
+  if (looks_like_ibdiagnet_csv_line(t)) {
+    return InputFormat::IbdiagnetCsv;
+  }
   return std::nullopt;
 }
 
@@ -58,6 +62,8 @@ std::string to_string(InputFormat format) {
       return "xml";
     case InputFormat::IbndCache:
       return "ibnd-cache";
+    case InputFormat::IbdiagnetCsv:
+      return "ibdiagnet-csv";
     case InputFormat::Unknown:
       break;
   }
@@ -104,6 +110,8 @@ ReadResult read_fabric(std::string_view text, std::string_view name) {
       return read_iblinkinfo(text, name);
     case InputFormat::XmlSnapshot:
       return read_xml_snapshot(text, name);
+    case InputFormat::IbdiagnetCsv:
+      return read_ibdiagnet_csv(text, name);
     case InputFormat::IbndCache:
       throw ParseError(std::string(name), 1,
                        "a text format (cache files are read through libibnetdisc)",

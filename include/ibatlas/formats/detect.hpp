@@ -18,11 +18,12 @@ enum class InputFormat {
   Iblinkinfo,          // iblinkinfo's default (not -l) layout
   XmlSnapshot,         // ours
   IbndCache,           // ibnetdiscover --cache (binary; read through libibnetdisc)
+  IbdiagnetCsv,        // ibdiagnet2.db_csv
   Unknown,
 };
 
 // The names Provenance::format uses: "ibnetdiscover", "ibnetdiscover-ports", "ibsim", "lst",
-// "iblinkinfo", "xml", "ibnd-cache", "unknown".
+// "iblinkinfo", "xml", "ibnd-cache", "ibdiagnet-csv", "unknown".
 std::string to_string(InputFormat format);
 
 // Looks at the first records of `text` (noise lines are allowed before them). Text in the
