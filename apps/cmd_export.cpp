@@ -5,23 +5,19 @@
 // node_exporter's textfile collector: counters, link state and findings
 // (docs/prometheus.md).
 
-#include <chrono>
-#include <ctime>
 #include <fstream>
 #include <memory>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 
-#include "ibatlas/audit/audit.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/exports.hpp"
 #include "ibatlas/input_file.hpp"
 #include "ibatlas/render/slurm.hpp"
-#include "ibatlas/report/prometheus.hpp"
 
 #include "cli.hpp"
+#include "prometheus_source.hpp"
 #include "source.hpp"
 
 namespace ibatlas::cli {
@@ -110,45 +106,21 @@ int run_slurm_export(const Fabric& fabric, const ExportOptions& options, std::os
   return slurm_warnings(plan, options, err);
 }
 
-// The metrics with the findings `check` would report (its default options, and what
-// attaching --ar FILE found), checked before any byte is written. The textfile collector
-// reads the file whenever it likes, so write_to's temporary file and rename matter here.
-int run_prometheus_export(const Fabric& fabric, const ExportOptions& options,
-                          std::optional<double> duration, std::ostream& out) {
-  std::vector<Finding> findings = run_checks(fabric, AuditOptions{});
-  const std::vector<Finding>& attach = options.source_options.ar_findings;
-  findings.insert(findings.end(), attach.begin(), attach.end());
-  PrometheusRun run;
-  run.now = static_cast<std::int64_t>(std::time(nullptr));
-  run.duration_seconds = duration;
-  run.complete = options.source_options.outcome.partial == 0;
-  std::ostringstream text;
-  write_prometheus(fabric, findings, run, text);
-  std::vector<std::string> problems = prometheus_text_problems(text.view());
-  if (!problems.empty()) {  // a writer bug: better no file than one the collector refuses
-    throw Error("the metrics would not parse, nothing written: " + problems.front() + " (" +
-                std::to_string(problems.size()) + " problems)");
-  }
-  write_to(options.output, out, [&text](std::ostream& file) { file << text.view(); });
-  return kExitOk;
-}
-
 int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
   if (!options.slurm_hosts.empty() && options.to != "slurm") {
     err << "ibatlas: --slurm-hosts goes with --to slurm\n";
     return kExitUsage;
   }
-  auto start = std::chrono::steady_clock::now();
+  if (options.to == "prometheus") {
+    // Checked before any byte is written. The textfile collector reads the file whenever it
+    // likes, so write_to's temporary file and rename matter here.
+    PrometheusText metrics = prometheus_text(options.source, options.source_options, err);
+    write_to(options.output, out, [&metrics](std::ostream& file) { file << metrics.text; });
+    return kExitOk;
+  }
   Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
   if (options.to == "slurm") {
     return run_slurm_export(fabric, options, out, err);
-  }
-  if (options.to == "prometheus") {
-    std::optional<double> duration;  // a crawl's; reading a file is no scrape
-    if (is_live_source(options.source)) {
-      duration = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-    return run_prometheus_export(fabric, options, duration, out);
   }
   write_to(options.output, out, [&](std::ostream& file) {
     if (options.to == "graphml") {
