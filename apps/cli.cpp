@@ -14,6 +14,7 @@ namespace ibatlas::cli {
 // Registered here; declared here rather than in cli.hpp (apps/cmd_render.cpp, cmd_export.cpp).
 void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_serve_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 
 namespace {
 
@@ -48,6 +49,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_routes_command(app, out, err, status);
   add_render_command(app, out, err, status);
   add_export_command(app, out, err, status);
+  add_serve_command(app, out, err, status);
   add_probe_command(app, out, err, status);
   add_agent_command(app, out, err, status);
   add_keygen_command(app, out, err, status);
