@@ -56,7 +56,7 @@ std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& e
   auto in = std::make_unique<Inputs>();
   in->fabric = load_main_source(options.source, options.source_options, err).fabric;
   if (!options.plan.empty()) {
-    in->plan = load_plan(options.plan, options.source_options, err);
+    in->plan = load_plan(options.plan, options.source_options, in->fabric, err);
     in->audit.plan = &*in->plan;
   }
   if (!options.baseline.empty()) {

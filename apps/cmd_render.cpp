@@ -122,7 +122,7 @@ int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostr
   Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
   std::optional<CablingPlan> plan;
   if (!options.plan.empty()) {
-    plan = load_plan(options.plan, options.source_options, err);
+    plan = load_plan(options.plan, options.source_options, fabric, err);
     request.plan = &*plan;
   }
   std::vector<Finding> findings = findings_for(options, fabric, request.plan);

@@ -18,6 +18,7 @@
 #include "ibatlas/formats/far.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/formats/ndt_plan.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
 #include "ibatlas/formats/plan_csv.hpp"
 #include "ibatlas/input_file.hpp"
@@ -264,10 +265,22 @@ int findings_status(std::span<const Finding> findings, const std::string& fail_o
   return failed ? kExitFindings : kExitOk;
 }
 
-CablingPlan load_plan(const std::string& path, const SourceOptions& options, std::ostream& err) {
+CablingPlan load_plan(const std::string& path, const SourceOptions& options, const Fabric& fabric,
+                      std::ostream& err) {
   std::string bytes = read_file(path);
   if (looks_like_plan_csv(bytes)) {
     return read_plan_csv(bytes, path);
+  }
+  if (looks_like_ndt_plan(bytes)) {
+    NdtPlan ndt = read_ndt_plan(bytes, path);
+    if (ndt.skipped != 0) {
+      err << "ibatlas: " << path << ": " << ndt.skipped
+          << " row(s) plan no cable (LinkType not Data, or no EndDevice)\n";
+    }
+    return ndt_cabling_plan(ndt, fabric);
+  }
+  if (detect_format(bytes) == InputFormat::Unknown) {
+    throw not_a_plan_error(bytes, path);  // not the fabric reader's error: this is a plan
   }
   return plan_from_fabric(load_source(path, options, err).fabric);
 }

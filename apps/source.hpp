@@ -111,9 +111,12 @@ void add_fail_on_option(CLI::App& cmd, std::string& fail_on);
 // kExitFindings when a finding is as bad as `fail_on` or worse, else kExitOk.
 int findings_status(std::span<const Finding> findings, const std::string& fail_on);
 
-// A --plan FILE: a cabling-plan CSV (formats/plan_csv.hpp), or else any SOURCE file whose
-// links are the plan (a golden snapshot). Throws what their readers throw.
-CablingPlan load_plan(const std::string& path, const SourceOptions& options, std::ostream& err);
+// A --plan FILE: a cabling-plan CSV (formats/plan_csv.hpp), a UFM NDT CSV
+// (formats/ndt_plan.hpp; its names are resolved in `fabric`), or else any SOURCE file whose
+// links are the plan (a golden snapshot). Throws what their readers throw, and a ParseError
+// naming the plan formats for a file in none of them.
+CablingPlan load_plan(const std::string& path, const SourceOptions& options, const Fabric& fabric,
+                      std::ostream& err);
 
 // Each --lfts file (dump_lfts / ibroute output, opensm-lfts.dump, opensm.fdbs) attached to
 // `fabric` in turn; each file's oddities and its count of tables go to `err`.
