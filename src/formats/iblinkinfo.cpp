@@ -9,11 +9,13 @@
 // A switch header carries its port 0's GUID and every switch row its port-0 LID; a CA row
 // carries that port's GUID and base LID. No CA node GUID is printed, so the GUID of a CA's
 // first row stands in for it. Peers are named by LID, port and description only, so they are
-// resolved once the whole file has been read.
+// resolved once the whole file has been read; peers the file does not list (filtered output)
+// become nodes in iblinkinfo_peers.cpp. `-l` output is read in iblinkinfo_lines.cpp.
 
 #include "ibatlas/formats/iblinkinfo.hpp"
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -22,6 +24,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/fabric_builder.hpp"
 
+#include "formats/iblinkinfo_peers.hpp"
 #include "formats/iblinkinfo_row.hpp"
 #include "text.hpp"
 
@@ -83,7 +86,8 @@ class LinkinfoAssembler {
            quote_found(line_text));
     }
     bool is_switch = header_->type == NodeType::Switch;
-    PortRow r = linkinfo::parse_row(name_, line, line_text, is_switch);
+    PortRow r = linkinfo::parse_row(name_, line, line_text,
+                                    is_switch ? linkinfo::RowKind::Switch : linkinfo::RowKind::Ca);
     if (!node_) {
       node_ = create_node(r, line);
     }
@@ -97,10 +101,7 @@ class LinkinfoAssembler {
       p.guid = r.guid;
       p.base_lid = r.lid;
     }
-    p.state = r.state;
-    p.phys_state = r.phys;
-    p.width_active = r.width;
-    p.speed_active = r.speed;
+    linkinfo::apply_row(r, p);
     if (r.lid != 0) {
       by_lid_.add(r.lid, *node_);
     }
@@ -114,6 +115,7 @@ class LinkinfoAssembler {
     for (const PendingPeer& p : pending_) {
       resolve(p);
     }
+    linkinfo::add_missing_peers(builder_, missing_, listed_, name_);
     builder_.set_provenance(
         Provenance{std::string(name_), "iblinkinfo", std::nullopt, "iblinkinfo", std::nullopt});
     return std::move(builder_).build();
@@ -156,6 +158,7 @@ class LinkinfoAssembler {
       builder_.port_data(port0).base_lid = r.lid;
     }
     by_desc_.add(header_->desc, id);
+    listed_.insert(header_->type);
     return id;
   }
 
@@ -164,16 +167,19 @@ class LinkinfoAssembler {
     if (!node) {
       node = by_desc_.find(p.desc);
     }
-    if (!node || (p.port == 0 && builder_.node(*node).type != NodeType::Switch)) {
-      fail(p.line,
-           "a peer that is one node of this file (LID " + std::to_string(p.lid) + " port " +
-               std::to_string(p.port) + ")",
-           quote_found(p.desc));
+    if (!node) {
+      missing_.push_back(
+          linkinfo::MissingPeer{p.from, std::nullopt, p.lid, p.port, p.desc, p.line});
+      return;
+    }
+    if (p.port == 0 && builder_.node(*node).type != NodeType::Switch) {
+      fail(p.line, "a peer port from 1 to 255 (port 0 of a switch only)", quote_found("0"));
     }
     PortId remote = port(*node, p.port);
     builder_.set_peer(p.from, remote);
     if (!own_row_[remote.value]) {
       builder_.set_peer(remote, p.from);  // the peer's own row is not in the file
+      linkinfo::fill_from_peer(builder_.port_data(p.from), builder_.port_data(remote));
     }
   }
 
@@ -192,6 +198,8 @@ class LinkinfoAssembler {
   std::optional<NodeId> node_;  // the current header's node, once its first row is read
   std::vector<bool> own_row_;   // by builder PortId: the port had its own row
   std::vector<PendingPeer> pending_;
+  std::vector<linkinfo::MissingPeer> missing_;  // peers the file does not list
+  std::set<NodeType> listed_;                   // the types of the nodes with rows
   UniqueIndex<Lid> by_lid_;
   UniqueIndex<std::string> by_desc_;
 };
@@ -239,9 +247,23 @@ Header parse_header(NodeType type, std::string_view line, std::size_t number,
   return h;
 }
 
+// True when the first header or row of `text` is an `-l` line.
+bool is_line_layout(std::string_view text) {
+  text::LineReader lines(text);
+  while (std::optional<std::string_view> line = lines.next()) {
+    if (header_type(*line) || line->find("==(") != std::string_view::npos) {
+      return linkinfo::looks_like_line_row(*line);
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 ReadResult read_iblinkinfo(std::string_view text, std::string_view name) {
+  if (is_line_layout(text)) {
+    return linkinfo::read_line_layout(text, name);
+  }
   ReadResult result;
   LinkinfoAssembler assembler(name);
   text::LineReader lines(text);
@@ -259,6 +281,9 @@ ReadResult read_iblinkinfo(std::string_view text, std::string_view name) {
 }
 
 bool looks_like_iblinkinfo_line(std::string_view line) {
+  if (linkinfo::looks_like_line_row(line)) {
+    return true;
+  }
   if (line.empty() || line.back() != ':') {
     return false;
   }

@@ -57,16 +57,24 @@ class RowParser {
   RowParser(std::string_view name, std::size_t line, std::string_view text)
       : name_(name), line_(line), text_(text) {}
 
-  PortRow parse(bool is_switch) {
+  PortRow parse(RowKind kind) {
     PortRow row;
     std::size_t open = text_.find("==(");
     std::size_t arrow = text_.find(")==>", open);
     if (arrow == std::string_view::npos) {
       fail("a port row \"... ==( link )==> peer\"", text_);
     }
-    local(text_.substr(0, open), is_switch, row);
+    std::string_view left = text_.substr(0, open);
+    if (kind == RowKind::Line) {
+      line_head(left, row);
+    }
+    local(left, kind, row);
     link(text_.substr(open + 3, arrow - open - 3), row);
-    peer(text::trim(text_.substr(arrow + 4)), row);
+    std::string_view right = text::trim(text_.substr(arrow + 4));
+    if (kind == RowKind::Line && text::starts_with(right, "0x")) {
+      row.peer_guid = guid_token(right, "a peer port GUID (0x followed by hex digits)");
+    }
+    peer(text::trim(right), row);
     return row;
   }
 
@@ -97,24 +105,47 @@ class RowParser {
     return port;
   }
 
-  void local(std::string_view left, bool is_switch, PortRow& row) const {
-    if (!is_switch) {
-      std::string_view guid = next_token(left);
-      std::optional<std::uint64_t> value;
-      if (text::starts_with(guid, "0x")) {
-        value = text::parse_hex(guid);
-      }
-      if (!value) {
-        fail("a port GUID (0x followed by hex digits)", guid);
-      }
-      row.guid = *value;
+  // "0x<hex>" at the start of `rest`, which moves past it.
+  Guid guid_token(std::string_view& rest, const char* what) const {
+    std::string_view guid = next_token(rest);
+    std::optional<std::uint64_t> value;
+    if (text::starts_with(guid, "0x")) {
+      value = text::parse_hex(guid);
+    }
+    if (!value) {
+      fail(what, guid);
+    }
+    return *value;
+  }
+
+  // -l: `0x<port guid> "<desc>" ` before the LID. The description is printed "%30s", so a
+  // short one is padded on the left; the last quote before "==(" closes it (a description
+  // may hold quotes).
+  void line_head(std::string_view& left, PortRow& row) const {
+    row.guid = guid_token(left, "a port GUID (0x followed by hex digits)");
+    std::string_view rest = text::trim(left);
+    std::size_t close = rest.rfind('"');
+    if (rest.empty() || rest.front() != '"' || close == 0) {
+      fail("a quoted node description after the port GUID", rest);
+    }
+    row.desc = rest.substr(1, close - 1);
+    if (row.desc.size() <= 30) {
+      row.desc.remove_prefix(std::min(row.desc.size(), row.desc.find_first_not_of(' ')));
+    }
+    left = rest.substr(close + 1);
+  }
+
+  void local(std::string_view left, RowKind kind, PortRow& row) const {
+    bool is_switch = kind == RowKind::Switch;
+    if (kind == RowKind::Ca) {
+      row.guid = guid_token(left, "a port GUID (0x followed by hex digits)");
     }
     row.lid = static_cast<Lid>(number(next_token(left), 0xFFFF, "a LID (0-65535)"));
     row.port = port_bracket(left);
     if (!text::trim(left).empty()) {
       fail("\"==(\" after the port", left);
     }
-    if (row.port == 0 && !is_switch) {
+    if (row.port == 0 && !is_switch) {  // -l: iblinkinfo prints no port 0 of any node
       fail("a port number (1-255)", "0");
     }
   }
@@ -202,8 +233,31 @@ class RowParser {
 
 }  // namespace
 
-PortRow parse_row(std::string_view name, std::size_t line, std::string_view text, bool is_switch) {
-  return RowParser(name, line, text).parse(is_switch);
+PortRow parse_row(std::string_view name, std::size_t line, std::string_view text, RowKind kind) {
+  return RowParser(name, line, text).parse(kind);
+}
+
+bool looks_like_line_row(std::string_view line) {
+  std::string_view rest = text::trim(line);
+  std::string_view guid = next_token(rest);
+  return text::starts_with(guid, "0x") && text::parse_hex(guid) &&
+         text::starts_with(text::trim(rest), "\"") && rest.find("==(") != std::string_view::npos;
+}
+
+void fill_from_peer(const Port& row_port, Port& port) {
+  if (!port.width_active) {
+    port.width_active = row_port.width_active;
+  }
+  if (!port.speed_active) {
+    port.speed_active = row_port.speed_active;
+  }
+}
+
+void apply_row(const PortRow& row, Port& port) {
+  port.state = row.state;
+  port.phys_state = row.phys;
+  port.width_active = row.width;
+  port.speed_active = row.speed;
 }
 
 }  // namespace ibatlas::linkinfo
