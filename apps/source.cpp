@@ -14,6 +14,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/fabric_copy.hpp"
+#include "ibatlas/formats/counters_text.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/far.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
@@ -65,8 +66,9 @@ ReadResult load_live(const std::string& source, const SourceOptions& options, st
   const LiveSourceOptions& live = options.live;
   CrawlOptions crawl = live_crawl_options(live.port, live.retries, live.max_hops, err);
   crawl.routes = live.routes;
-  crawl.counters = live.counters;
-  crawl.ar = live.ar || (options.ar && options.ar->empty());  // a bare --ar
+  crawl.counters = live.counters || std::count(options.counters.begin(), options.counters.end(),
+                                               std::string()) > 0;  // a bare --counters
+  crawl.ar = live.ar || (options.ar && options.ar->empty());        // a bare --ar
   DiscoveryResult result = crawl_live(live_port(source, live.port), std::move(crawl));
   if (options.verbose) {
     write_crawl_statistics(result.fabric, result.report.statistics, err);
@@ -148,6 +150,35 @@ ReadResult load_source(const std::string& source, const SourceOptions& options, 
   return result;
 }
 
+namespace {
+
+// Each --counters FILE attached to `fabric` in turn (formats/counters_text.hpp).
+Fabric attach_counter_files(Fabric fabric, const std::vector<std::string>& paths,
+                            std::ostream& err) {
+  for (const std::string& path : paths) {
+    if (path.empty()) {
+      continue;  // the bare --counters: read in the crawl
+    }
+    CountersText text = read_counters_text(read_file(path), path);
+    CountersAttachResult attached = attach_counters(fabric, text, path);
+    for (const std::string& message : attached.unmatched) {
+      err << "ibatlas: warning: " << printable_input(message) << '\n';
+    }
+    err << "ibatlas: " << path << ": counters of " << attached.attached << " port(s) attached";
+    if (!attached.unmatched.empty()) {
+      err << ", " << attached.unmatched.size() << " row(s) for ports not in the fabric";
+    }
+    if (text.aggregate_rows != 0) {
+      err << ", " << text.aggregate_rows << " \"port ALL\" row(s) (sums) left out";
+    }
+    err << '\n';
+    fabric = std::move(attached.fabric);
+  }
+  return fabric;
+}
+
+}  // namespace
+
 ReadResult load_main_source(const std::string& source, const SourceOptions& options,
                             std::ostream& err) {
   bool live = is_live_source(source);
@@ -156,7 +187,14 @@ ReadResult load_main_source(const std::string& source, const SourceOptions& opti
                 " is a file: give the AR dump (--ar ibdiagnet2.far), or a snapshot taken with "
                 "`discover --ar`");
   }
+  bool bare_counters = std::count(options.counters.begin(), options.counters.end(), "") > 0;
+  if (bare_counters && !live) {
+    throw Error("--counters without a FILE reads PerfMgt counters in a live crawl, and " + source +
+                " is a file: give ibqueryerrors or perfquery output (--counters FILE), or a "
+                "snapshot taken with `discover --counters`");
+  }
   ReadResult read = load_source(source, options, err);
+  read.fabric = attach_counter_files(std::move(read.fabric), options.counters, err);
   if (!options.ar || options.ar->empty()) {
     return read;
   }
@@ -183,6 +221,13 @@ void refuse_ar_dump(const SourceOptions& options, const std::string& command) {
     throw Error("--ar FILE attaches an AR dump to one SOURCE, and " + command +
                 " reads several: attach it first with `ibatlas convert SOURCE --ar FILE -o "
                 "snapshot.xml`");
+  }
+  for (const std::string& path : options.counters) {
+    if (!path.empty()) {
+      throw Error("--counters FILE attaches counters to one SOURCE, and " + command +
+                  " reads several: attach them first with `ibatlas convert SOURCE --counters " +
+                  path + " -o snapshot.xml`");
+    }
   }
 }
 
@@ -239,6 +284,13 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
                  "Adaptive-routing state: alone, read it in the live crawl (vendor SMPs, GET "
                  "only); with a FILE, attach ibdiagnet's AR dump (ibdiagnet2.far)")
       ->expected(0, 1)
+      ->type_name("[FILE]")
+      ->group(kGroup);
+  cmd.add_option("--counters", options.counters,
+                 "PerfMgt counters: alone, read them in the live crawl; with a FILE, attach "
+                 "ibqueryerrors or perfquery [-x] output to the SOURCE's ports (repeatable)")
+      ->expected(0, 1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("[FILE]")
       ->group(kGroup);
 }

@@ -52,6 +52,9 @@ struct SourceOptions {
   // --ar: absent: not given; empty: read adaptive-routing state in the live crawl; else the
   // path of ibdiagnet's AR dump (ibdiagnet2.far), attached to the command's SOURCE.
   std::optional<std::string> ar;
+  // --counters, once per use: "" (bare) reads PerfMgt counters in the live crawl; else the
+  // path of ibqueryerrors / perfquery output (formats/counters_text.hpp), attached in turn.
+  std::vector<std::string> counters;
   // What attaching the AR dump found (ar.unknown_switch, ar.not_in_dump); `check` reports
   // them with its own findings. Written by load_main_source, like `outcome`.
   mutable std::vector<Finding> ar_findings;
@@ -73,12 +76,14 @@ ReadResult load_source(const std::string& source, const SourceOptions& options, 
 // load_source for the one SOURCE of a command, with --ar: a live SOURCE reads AR state in
 // its crawl; a file SOURCE gets the AR dump attached (its notes on `err`, its findings in
 // options.ar_findings). Throws Error for a bare --ar on a file SOURCE (nothing to read AR
-// from), and what load_source and read_far throw.
+// from), and what load_source and read_far throw. --counters alike: bare, the crawl reads
+// counters; each FILE's counters are attached, a warning on `err` for each of its rows the
+// fabric has no port for, then a count; a bare --counters on a file SOURCE throws Error.
 ReadResult load_main_source(const std::string& source, const SourceOptions& options,
                             std::ostream& err);
 
-// Throws Error when --ar names a dump on a command that reads several SOURCEs (diff,
-// history), where it is not clear which one it belongs to.
+// Throws Error when --ar names a dump, or --counters a file, on a command that reads
+// several SOURCEs (diff, history), where it is not clear which one it belongs to.
 void refuse_ar_dump(const SourceOptions& options, const std::string& command);
 
 // `status` (what the command decided) raised to kExitPartial when a live source was
