@@ -39,7 +39,7 @@ void Crawl::request(const DirectedRoute& route, SmpAttribute attribute, std::uin
 void Crawl::handle(const MadJob& job, const SmpReply& reply) {
   using Kind = MadPurpose::Kind;
   const MadPurpose& p = job.purpose;
-  if (p.kind == Kind::Counters || p.kind == Kind::CountersExt) {
+  if (is_counters(p.kind)) {
     on_perf(job, reply);
     return;
   }

@@ -28,6 +28,11 @@ struct MadPurpose {
     SlToVl,       // SLtoVLMappingTable of `node`: in port `block`, out port `port` (CA: both)
     Counters,     // PerfMgt PortCounters of `node`'s `port`
     CountersExt,  // PerfMgt PortCountersExtended
+    // PerfMgt ClassPortInfo of `node`'s PMA (addressed through `port`), then the error
+    // details (PortRcvErrorDetails, PortXmitDiscardDetails) of `node`'s `port`:
+    PerfClass,
+    RcvErrorDetails,
+    XmitDiscardDetails,
     // Adaptive routing (crawl_ar.cpp), all of `node`:
     ArGeneralInfo,  // GeneralInfo capability mask
     ArInfo,         // AdaptiveRoutingInfo
@@ -41,6 +46,11 @@ struct MadPurpose {
   std::uint8_t port = 0;
   std::uint32_t block = 0;
 };
+
+// The PerfMgt kinds (the counters phase, crawl_counters.cpp).
+inline bool is_counters(MadPurpose::Kind kind) {
+  return kind >= MadPurpose::Kind::Counters && kind <= MadPurpose::Kind::XmitDiscardDetails;
+}
 
 // The adaptive-routing kinds are the last ones.
 inline bool is_ar(MadPurpose::Kind kind) {

@@ -65,6 +65,12 @@ std::string to_string(PerfAttribute attribute) {
       return "PortCounters";
     case PerfAttribute::PortCountersExtended:
       return "PortCountersExtended";
+    case PerfAttribute::ClassPortInfo:
+      return "ClassPortInfo";
+    case PerfAttribute::PortRcvErrorDetails:
+      return "PortRcvErrorDetails";
+    case PerfAttribute::PortXmitDiscardDetails:
+      return "PortXmitDiscardDetails";
   }
   return "attribute " + std::to_string(static_cast<unsigned>(attribute));
 }

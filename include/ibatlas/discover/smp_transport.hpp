@@ -121,7 +121,10 @@ class SmpTransport {
 // Performance management (class 0x04) Get by LID, for `discover --counters`. Never a Set: a
 // crawl reads counters and never resets them.
 enum class PerfAttribute : std::uint16_t {
+  ClassPortInfo = 0x01,  // the PMA's capabilities (which counters it has)
   PortCounters = 0x12,
+  PortRcvErrorDetails = 0x15,
+  PortXmitDiscardDetails = 0x16,
   PortCountersExtended = 0x1D,
 };
 
