@@ -126,6 +126,37 @@ constexpr std::array kPortCountersExtendedTable{
 };
 static_assert(is_valid_table(kPortCountersExtendedTable));
 
+constexpr std::array kPerfClassPortInfoTable{
+    field<&PerfClassPortInfoFields::base_version>(0, 8),
+    field<&PerfClassPortInfoFields::class_version>(8, 8),
+    field<&PerfClassPortInfoFields::capability_mask>(16, 16),
+    field<&PerfClassPortInfoFields::capability_mask2>(32, 27),
+    field<&PerfClassPortInfoFields::resp_time_value>(59, 5),
+};
+static_assert(is_valid_table(kPerfClassPortInfoTable));
+
+constexpr std::array kPortRcvErrorDetailsTable{
+    field<&PortRcvErrorDetailsFields::port_select>(8, 8),
+    field<&PortRcvErrorDetailsFields::counter_select>(16, 16),
+    field<&PortRcvErrorDetailsFields::local_physical_errors>(32, 16),
+    field<&PortRcvErrorDetailsFields::malformed_packet_errors>(48, 16),
+    field<&PortRcvErrorDetailsFields::buffer_overrun_errors>(64, 16),
+    field<&PortRcvErrorDetailsFields::dlid_mapping_errors>(80, 16),
+    field<&PortRcvErrorDetailsFields::vl_mapping_errors>(96, 16),
+    field<&PortRcvErrorDetailsFields::looping_errors>(112, 16),
+};
+static_assert(is_valid_table(kPortRcvErrorDetailsTable));
+
+constexpr std::array kPortXmitDiscardDetailsTable{
+    field<&PortXmitDiscardDetailsFields::port_select>(8, 8),
+    field<&PortXmitDiscardDetailsFields::counter_select>(16, 16),
+    field<&PortXmitDiscardDetailsFields::inactive_discards>(32, 16),
+    field<&PortXmitDiscardDetailsFields::neighbor_mtu_discards>(48, 16),
+    field<&PortXmitDiscardDetailsFields::sw_lifetime_limit_discards>(64, 16),
+    field<&PortXmitDiscardDetailsFields::sw_hoq_lifetime_limit_discards>(80, 16),
+};
+static_assert(is_valid_table(kPortXmitDiscardDetailsTable));
+
 }  // namespace
 
 NodeInfoFields decode_node_info(PayloadView d) {
@@ -197,6 +228,30 @@ PortCountersExtendedFields decode_port_counters_extended(PayloadView d) {
 
 MadPayload encode_port_counters_extended(const PortCountersExtendedFields& f) {
   return encode_fields(f, kPortCountersExtendedTable);
+}
+
+PerfClassPortInfoFields decode_perf_class_port_info(PayloadView d) {
+  return decode_fields(d, kPerfClassPortInfoTable);
+}
+
+MadPayload encode_perf_class_port_info(const PerfClassPortInfoFields& f) {
+  return encode_fields(f, kPerfClassPortInfoTable);
+}
+
+PortRcvErrorDetailsFields decode_port_rcv_error_details(PayloadView d) {
+  return decode_fields(d, kPortRcvErrorDetailsTable);
+}
+
+MadPayload encode_port_rcv_error_details(const PortRcvErrorDetailsFields& f) {
+  return encode_fields(f, kPortRcvErrorDetailsTable);
+}
+
+PortXmitDiscardDetailsFields decode_port_xmit_discard_details(PayloadView d) {
+  return decode_fields(d, kPortXmitDiscardDetailsTable);
+}
+
+MadPayload encode_port_xmit_discard_details(const PortXmitDiscardDetailsFields& f) {
+  return encode_fields(f, kPortXmitDiscardDetailsTable);
 }
 
 }  // namespace ibatlas

@@ -269,4 +269,30 @@ PortCounters counters_from(const std::optional<PortCountersFields>& basic,
   return c;
 }
 
+PortCounters counters_from(const PortPerfReads& read,
+                           const std::optional<PerfClassPortInfoFields>& class_info) {
+  PortCounters c = counters_from(read.basic, read.extended);
+  // Without IsExtendedWidthSupported the split is reserved (NoIETF devices send zeros there).
+  if (read.extended && class_info && (class_info->capability_mask & kPmCapExtendedWidth)) {
+    c.unicast_xmit_pkts = read.extended->unicast_xmit_pkts;
+    c.unicast_rcv_pkts = read.extended->unicast_rcv_pkts;
+    c.multicast_xmit_pkts = read.extended->multicast_xmit_pkts;
+  }
+  if (const std::optional<PortRcvErrorDetailsFields>& r = read.rcv_error_details) {
+    c.local_physical_errors = r->local_physical_errors;
+    c.malformed_packet_errors = r->malformed_packet_errors;
+    c.buffer_overrun_errors = r->buffer_overrun_errors;
+    c.dlid_mapping_errors = r->dlid_mapping_errors;
+    c.vl_mapping_errors = r->vl_mapping_errors;
+    c.looping_errors = r->looping_errors;
+  }
+  if (const std::optional<PortXmitDiscardDetailsFields>& x = read.xmit_discard_details) {
+    c.inactive_discards = x->inactive_discards;
+    c.neighbor_mtu_discards = x->neighbor_mtu_discards;
+    c.sw_lifetime_limit_discards = x->sw_lifetime_limit_discards;
+    c.sw_hoq_lifetime_limit_discards = x->sw_hoq_lifetime_limit_discards;
+  }
+  return c;
+}
+
 }  // namespace ibatlas

@@ -169,13 +169,67 @@ struct PortCountersExtendedFields {
   std::uint64_t rcv_pkts = 0;             // bits 256-319
   std::uint64_t unicast_xmit_pkts = 0;    // bits 320-383
   std::uint64_t unicast_rcv_pkts = 0;     // bits 384-447
-  std::uint64_t multicast_xmit_pkts = 0;  // bits 448-511
+  std::uint64_t multicast_xmit_pkts = 0;  // bits 448-511 (PortMulticastRcvPkts: 512-575)
   friend bool operator==(const PortCountersExtendedFields&,
                          const PortCountersExtendedFields&) = default;
 };
 
 PortCountersExtendedFields decode_port_counters_extended(PayloadView data);
 MadPayload encode_port_counters_extended(const PortCountersExtendedFields& fields);
+
+// PerfMgt ClassPortInfo (0x01), the capability part. CapabilityMask bits as perfquery reads
+// them (IBA 16.1.2, libibmad's IB_PM_* constants).
+struct PerfClassPortInfoFields {
+  std::uint8_t base_version = 0;       // bits 0-7
+  std::uint8_t class_version = 0;      // bits 8-15
+  std::uint16_t capability_mask = 0;   // bits 16-31
+  std::uint32_t capability_mask2 = 0;  // bits 32-58 (27 bits)
+  std::uint8_t resp_time_value = 0;    // bits 59-63
+  friend bool operator==(const PerfClassPortInfoFields&, const PerfClassPortInfoFields&) = default;
+};
+
+constexpr std::uint16_t kPmCapAllPortSelect = 0x0100;
+// PortCountersExtended has all its counters, the unicast/multicast split included.
+constexpr std::uint16_t kPmCapExtendedWidth = 0x0200;
+// PortCountersExtended has only the data and packet counters (no unicast/multicast).
+constexpr std::uint16_t kPmCapExtendedWidthNoIetf = 0x0400;
+constexpr std::uint16_t kPmCapXmitWait = 0x1000;
+
+PerfClassPortInfoFields decode_perf_class_port_info(PayloadView data);
+MadPayload encode_perf_class_port_info(const PerfClassPortInfoFields& fields);
+
+// PerfMgt PortRcvErrorDetails (0x15): what PortRcvErrors counted, by cause. Optional; a PMA
+// without it rejects the Get.
+struct PortRcvErrorDetailsFields {
+  std::uint8_t port_select = 0;               // bits 8-15
+  std::uint16_t counter_select = 0;           // bits 16-31
+  std::uint16_t local_physical_errors = 0;    // bits 32-47
+  std::uint16_t malformed_packet_errors = 0;  // bits 48-63
+  std::uint16_t buffer_overrun_errors = 0;    // bits 64-79
+  std::uint16_t dlid_mapping_errors = 0;      // bits 80-95
+  std::uint16_t vl_mapping_errors = 0;        // bits 96-111
+  std::uint16_t looping_errors = 0;           // bits 112-127
+  friend bool operator==(const PortRcvErrorDetailsFields&,
+                         const PortRcvErrorDetailsFields&) = default;
+};
+
+PortRcvErrorDetailsFields decode_port_rcv_error_details(PayloadView data);
+MadPayload encode_port_rcv_error_details(const PortRcvErrorDetailsFields& fields);
+
+// PerfMgt PortXmitDiscardDetails (0x16): what PortXmitDiscards counted, by cause. Optional.
+struct PortXmitDiscardDetailsFields {
+  std::uint8_t port_select = 0;                      // bits 8-15
+  std::uint16_t counter_select = 0;                  // bits 16-31
+  std::uint16_t inactive_discards = 0;               // bits 32-47
+  std::uint16_t neighbor_mtu_discards = 0;           // bits 48-63
+  std::uint16_t sw_lifetime_limit_discards = 0;      // bits 64-79
+  std::uint16_t sw_hoq_lifetime_limit_discards = 0;  // bits 80-95
+  friend bool operator==(const PortXmitDiscardDetailsFields&,
+                         const PortXmitDiscardDetailsFields&) = default;
+};
+
+PortXmitDiscardDetailsFields decode_port_xmit_discard_details(PayloadView data);
+MadPayload encode_port_xmit_discard_details(const PortXmitDiscardDetailsFields& fields);
 
 // ---- To and from the model ----
 
@@ -214,5 +268,20 @@ void apply_port_info(const PortInfoFields& info, const PortSpeeds& speeds, bool 
 // when present, the rest from PortCounters.
 PortCounters counters_from(const std::optional<PortCountersFields>& basic,
                            const std::optional<PortCountersExtendedFields>& extended);
+
+// Every PerfMgt read of one port.
+struct PortPerfReads {
+  std::optional<PortCountersFields> basic;
+  std::optional<PortCountersExtendedFields> extended;
+  std::optional<PortRcvErrorDetailsFields> rcv_error_details;
+  std::optional<PortXmitDiscardDetailsFields> xmit_discard_details;
+};
+
+// As above, plus the details, and the unicast/multicast packet counters when `class_info`
+// (the ClassPortInfo of the PMA that answered) says kPmCapExtendedWidth, as perfquery -x
+// shows them; without it those fields are reserved and stay absent. PortMulticastRcvPkts
+// (bits 512-575) lies past the 64 bytes a reply carries and is never filled here.
+PortCounters counters_from(const PortPerfReads& read,
+                           const std::optional<PerfClassPortInfoFields>& class_info);
 
 }  // namespace ibatlas
