@@ -113,8 +113,9 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
                                      "fat-tree shape, counters, cabling plan");
   add_source_argument(*cmd, options->source, options->source_options);
   cmd->add_option("--plan", options->plan,
-                  "Cabling plan: CSV (node,port,peer_node,peer_port[,width,speed]) or a golden "
-                  "snapshot in any readable format");
+                  "Cabling plan: CSV (node,port,peer_node,peer_port[,width,speed]), a UFM NDT "
+                  "CSV (#StartDevice,StartPort,EndDevice,EndPort,LinkType) or a golden snapshot "
+                  "in any readable format");
   cmd->add_option("--baseline", options->baseline,
                   "Earlier snapshot: ports cabled then and down now, counter rates per hour");
   cmd->add_option("--expect-speed", options->expect_speed, "Every link at least this speed")

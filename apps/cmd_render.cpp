@@ -165,8 +165,8 @@ void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   cmd->add_option("--expand", options->expand,
                   "Open this group of the overview (pod3, tier2, ...; repeatable), or all");
   cmd->add_option("--plan", options->plan,
-                  "Cabling plan (CSV or golden snapshot): the matrix's expectation, and "
-                  "--check's plan");
+                  "Cabling plan (CSV, UFM NDT CSV or golden snapshot): the matrix's "
+                  "expectation, and --check's plan");
   cmd->add_flag("--expand-hosts", options->expand_hosts, "Draw every host (no folding)");
   cmd->add_option("--focus", options->focus,
                   "Only this node (GUID, LID or name) and its neighbours");
