@@ -13,6 +13,7 @@
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/formats/ibdiagnet_csv.hpp"
+#include "ibatlas/formats/ibdiagnet_net_dump.hpp"
 #include "ibatlas/formats/iblinkinfo.hpp"
 #include "ibatlas/formats/ibnd_cache.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
@@ -41,6 +42,9 @@ std::optional<InputFormat> one_line_format(std::string_view t) {
   if (looks_like_ibdiagnet_csv_line(t)) {
     return InputFormat::IbdiagnetCsv;
   }
+  if (looks_like_ibdiagnet_net_dump_line(t)) {
+    return InputFormat::IbdiagnetNetDump;
+  }
   return std::nullopt;
 }
 
@@ -64,6 +68,8 @@ std::string to_string(InputFormat format) {
       return "ibnd-cache";
     case InputFormat::IbdiagnetCsv:
       return "ibdiagnet-csv";
+    case InputFormat::IbdiagnetNetDump:
+      return "ibdiagnet-net-dump";
     case InputFormat::Unknown:
       break;
   }
@@ -112,6 +118,8 @@ ReadResult read_fabric(std::string_view text, std::string_view name) {
       return read_xml_snapshot(text, name);
     case InputFormat::IbdiagnetCsv:
       return read_ibdiagnet_csv(text, name);
+    case InputFormat::IbdiagnetNetDump:
+      return read_ibdiagnet_net_dump(text, name);
     case InputFormat::IbndCache:
       throw ParseError(std::string(name), 1,
                        "a text format (cache files are read through libibnetdisc)",

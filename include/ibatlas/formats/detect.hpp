@@ -19,11 +19,13 @@ enum class InputFormat {
   XmlSnapshot,         // ours
   IbndCache,           // ibnetdiscover --cache (binary; read through libibnetdisc)
   IbdiagnetCsv,        // ibdiagnet2.db_csv
+  IbdiagnetNetDump,    // ibdiagnet2.net_dump
   Unknown,
 };
 
 // The names Provenance::format uses: "ibnetdiscover", "ibnetdiscover-ports", "ibsim", "lst",
-// "iblinkinfo", "xml", "ibnd-cache", "ibdiagnet-csv", "unknown".
+// "iblinkinfo", "xml", "ibnd-cache", "ibdiagnet-csv", "ibdiagnet-net-dump",
+// "unknown".
 std::string to_string(InputFormat format);
 
 // Looks at the first records of `text` (noise lines are allowed before them). Text in the
