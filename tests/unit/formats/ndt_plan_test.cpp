@@ -6,12 +6,17 @@
 
 #include "ibatlas/formats/ndt_plan.hpp"
 
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/analysis/plan.hpp"
+#include "ibatlas/analysis/plan_match.hpp"
+#include "ibatlas/formats/detect.hpp"
 
 #include "support/bad_input.hpp"
 #include "support/fabric_sketch.hpp"
+#include "support/paths.hpp"
 
 namespace ibatlas {
 namespace {
@@ -209,6 +214,41 @@ TEST(NdtPlanTest, ACableOnTheWrongDirectorPortIsMiswired) {
   EXPECT_EQ(findings[0].check, "plan.miswired");
   EXPECT_NE(findings[0].message.find("MF0;dir-a:MCS8500/L16/U2 port 19"), std::string::npos)
       << findings[0].message;
+}
+
+// The real director dump (../shared/realworld, read from there, never copied): NDT rows written
+// by hand from its own lines are in place, and the director's internal links are planned as
+// they are.
+TEST(NdtPlanRealworldTest, RowsReadOffTheDirectorDumpAreInPlace) {
+  std::string path = test::realworld("mellanox-ufm-sdk-ndt/ibnetdiscover_director.txt");
+  if (!std::filesystem::exists(path)) {
+    GTEST_SKIP() << "no " << path;
+  }
+  Fabric fabric = read_fabric(read_file(path), path).fabric;
+  CablingPlan plan = ndt_cabling_plan(
+      read_ndt_plan(
+          "#StartDevice,StartPort,EndDevice,EndPort,LinkType\n"
+          // "MF0;sat11-0101-0927-20ib0:MQM8700/U1" [21] -> ".../L16/U2" [20]
+          "SAT11-0101-0927-20IB0,Port 21,SAT11-0101-0903-01IB1-A,Blade 16_Port 2/20,Data\n"
+          // "MF0;sat11-0101-0903-01ib1-A:MCS8500/L16/U2" [1] -> "...0927-01ib0..." [21]
+          "SAT11-0101-0903-01IB1-A,Blade 16_Port 2/1,SAT11-0101-0927-01IB0,Port 21,Data\n"
+          // 0927-20ib0 [1] -> "SAT111092710053 ibp11s0f0" [1]
+          "SAT111092710053,SAT111092710053 ibp11s0f0,SAT11-0101-0927-20IB0,Port 1,Data\n"
+          // ibp21s0f0 is on port 2, not 3
+          "SAT111092710053,SAT111092710053 ibp21s0f0,SAT11-0101-0927-20IB0,Port 3,Data\n",
+          "hand.ndt"),
+      fabric);
+  NameResolver resolver(fabric, nullptr);
+  std::vector<MatchedCable> matched = match_plan(fabric, plan, resolver);
+  ASSERT_GT(matched.size(), 4u);
+  EXPECT_TRUE(matched[0].in_place());
+  EXPECT_TRUE(matched[1].in_place());
+  EXPECT_TRUE(matched[2].in_place());
+  EXPECT_FALSE(matched[3].in_place());
+  for (std::size_t i = 4; i < matched.size(); ++i) {
+    EXPECT_EQ(matched[i].plan->line, 0u);
+    EXPECT_TRUE(matched[i].in_place()) << matched[i].plan->a.label;
+  }
 }
 
 }  // namespace
