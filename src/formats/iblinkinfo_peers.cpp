@@ -1,11 +1,11 @@
 // Peers without rows. What a row says about its peer is its LID, port and description (and
 // with -l its port GUID), never its type:
 //
-// - The type follows from what the file lists. A file listing only switches is
-//   `--switches-only` output, so the peers it lacks are CAs; one listing only CAs (and
-//   routers) is `--cas-only` or a scan of one host, so they are switches. Otherwise a peer
-//   named with two port numbers at one LID (or one -l port GUID) is a switch (CA ports each
-//   have their own LID and GUID), any other a CA: a guess, documented as one.
+// - A peer named with two port numbers at one LID (or one -l port GUID) is a switch: CA
+//   ports each have a LID and a GUID of their own. Otherwise the type follows from what the
+//   file lists: a file listing only CAs (and routers) is `--cas-only` output or a scan of one
+//   host, so the peers it lacks are switches; any other file's are CAs (in `--switches-only`
+//   output they are; after `-D`/`-S` on a switch that is a guess, documented as one).
 // - The node GUID is the -l peer port's GUID (as for CAs with rows, a port GUID stands in).
 //   The default layout names no GUID, so one is made up: kMadeUpGuidBase | LID, or for LID 0
 //   kMadeUpGuidBase | 1 << 32 | n. Their first byte, 0xff, has the EUI-64 group bit set,
@@ -62,13 +62,12 @@ std::vector<PeerGroup> group(const std::vector<MissingPeer>& peers) {
 }
 
 NodeType type_of(const PeerGroup& g, const std::set<NodeType>& listed) {
-  if (listed == std::set<NodeType>{NodeType::Switch}) {
-    return NodeType::Ca;
+  const MissingPeer& first = *g.claims.front();
+  if (g.ports.size() > 1 && (first.guid || first.lid != 0)) {
+    return NodeType::Switch;  // CA ports have LIDs and GUIDs of their own
   }
-  if (!listed.empty() && listed.count(NodeType::Switch) == 0) {
-    return NodeType::Switch;
-  }
-  return g.ports.size() > 1 ? NodeType::Switch : NodeType::Ca;
+  bool switches_only = listed == std::set<NodeType>{NodeType::Switch};
+  return !switches_only && listed.count(NodeType::Switch) == 0 ? NodeType::Switch : NodeType::Ca;
 }
 
 class PeerMaker {

@@ -2,7 +2,9 @@
 // the same small fabric written by support/iblinkinfo_text (iblinkinfo.c's printf formats)
 // in each layout. Expected cables are read off linkinfo_sample()'s comment by hand.
 
+#include <filesystem>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -11,8 +13,10 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/iblinkinfo.hpp"
+#include "ibatlas/input_file.hpp"
 
 #include "support/iblinkinfo_text.hpp"
+#include "support/paths.hpp"
 
 namespace ibatlas {
 namespace {
@@ -174,6 +178,40 @@ TEST(IblinkinfoLayoutsTest, UnlistedPeersWithoutLidsAreToldApartByPort) {
   ASSERT_TRUE(f.find_node(second | 2));
   EXPECT_EQ(f.node(*f.find_node(second | 2)).description, "host");
   EXPECT_FALSE(port_of(f, second | 1, 1).base_lid.has_value());
+}
+
+// The teaker capture (1 switch, 8 CAs, 9 cables) cut down to what --switches-only or
+// --cas-only would have printed: the blocks (a header and its rows) of one type.
+std::string blocks_of(const std::string& text, const std::string& header) {
+  std::istringstream in(text);
+  std::string out;
+  bool keep = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("Switch:", 0) == 0 || line.rfind("CA:", 0) == 0) {
+      keep = line.rfind(header, 0) == 0;
+    }
+    out += keep ? line + "\n" : "";
+  }
+  return out;
+}
+
+TEST(IblinkinfoLayoutsTest, RealCaptureCutToOneTypeKeepsAllNineCables) {
+  std::string path = test::realworld("stmatengss-teaker/iblinkinfo.txt");
+  if (!std::filesystem::exists(path)) {
+    GTEST_SKIP() << "no " << path;
+  }
+  std::string text = read_file(path);
+  std::set<std::string> all = cables(read(text));
+  ASSERT_EQ(all.size(), 9u);
+  Fabric sw = read(blocks_of(text, "Switch:"));
+  EXPECT_EQ(cables(sw), all);
+  EXPECT_EQ(count_type(sw, NodeType::Ca), 9u) << "teaker-9's two ports: two LIDs, two nodes";
+  Fabric ca = read(blocks_of(text, "CA:"));
+  EXPECT_EQ(cables(ca), all);
+  ASSERT_TRUE(ca.find_node(kMadeUpGuidBase | 2));
+  EXPECT_EQ(ca.node(*ca.find_node(kMadeUpGuidBase | 2)).description,
+            "Infiniscale-IV Mellanox Technologies");
+  EXPECT_EQ(count_type(ca, NodeType::Switch), 1u);
 }
 
 std::string error_of(const std::string& text) {
