@@ -15,7 +15,7 @@ enum class InputFormat {
   IbnetdiscoverPorts,  // ibnetdiscover -p
   IbsimNetfile,        // ibsim's dialect of the above
   SubnetLst,           // opensm-subnet.lst / ibdiagnet .lst
-  Iblinkinfo,          // iblinkinfo's default (not -l) layout
+  Iblinkinfo,          // iblinkinfo, default layout or -l, filtered or not
   XmlSnapshot,         // ours
   IbndCache,           // ibnetdiscover --cache (binary; read through libibnetdisc)
   IbdiagnetCsv,        // ibdiagnet2.db_csv
