@@ -262,8 +262,8 @@ class PortLedger {
 };
 
 const std::string& field_at(const std::vector<std::string>& fields, std::size_t i) {
-  static const std::string kEmpty;
-  return i < fields.size() ? fields[i] : kEmpty;
+  static const std::string empty;
+  return i < fields.size() ? fields[i] : empty;
 }
 
 // One row: a cable, or nullopt for a row that plans none.

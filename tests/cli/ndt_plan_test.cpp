@@ -72,13 +72,13 @@ constexpr const char* kDesign =
 class NdtPlanCliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    test::write_file(fabric_, kFabric);
-    test::write_file(design_, kDesign);
+    test::write_file(fabric_path, kFabric);
+    test::write_file(design_path, kDesign);
   }
 
-  test::TempDir dir_;
-  std::string fabric_ = dir_.file("fabric.txt");
-  std::string design_ = dir_.file("design.ndt");
+  test::TempDir dir;
+  std::string fabric_path = dir.file("fabric.txt");
+  std::string design_path = dir.file("design.ndt");
 };
 
 std::vector<nlohmann::json> plan_findings(const std::string& json) {
@@ -93,7 +93,7 @@ std::vector<nlohmann::json> plan_findings(const std::string& json) {
 }
 
 TEST_F(NdtPlanCliTest, CheckReportsExactlyTheMovedCable) {
-  test::CliRun r = run_cli({"check", fabric_, "--plan", design_, "--json"});
+  test::CliRun r = run_cli({"check", fabric_path, "--plan", design_path, "--json"});
   EXPECT_EQ(r.status, kExitFindings) << r.err;
   std::vector<nlohmann::json> findings = plan_findings(r.out);
   ASSERT_EQ(findings.size(), 1u) << r.out;
@@ -114,37 +114,37 @@ TEST_F(NdtPlanCliTest, TheFabricAsDesignedHasNoPlanFindings) {
   };
   fix("\"S-0000000000000a01\"[3]", "\"S-0000000000000a01\"[2]");
   fix("[3]\t\"S-0000000000000102\"[21]", "[2]\t\"S-0000000000000102\"[21]");
-  test::write_file(fabric_, as_designed);
-  test::CliRun r = run_cli({"check", fabric_, "--plan", design_, "--json"});
+  test::write_file(fabric_path, as_designed);
+  test::CliRun r = run_cli({"check", fabric_path, "--plan", design_path, "--json"});
   EXPECT_EQ(r.status, kExitOk) << r.err << r.out;
   EXPECT_TRUE(plan_findings(r.out).empty()) << r.out;
 }
 
 TEST_F(NdtPlanCliTest, RenderMarksThePlanFindings) {
-  std::string svg = dir_.file("map.svg");
-  test::CliRun r = run_cli({"render", fabric_, "--plan", design_, "--check", "-o", svg});
+  std::string svg = dir.file("map.svg");
+  test::CliRun r = run_cli({"render", fabric_path, "--plan", design_path, "--check", "-o", svg});
   EXPECT_EQ(r.status, kExitOk) << r.err;
   // The miswire and link.unknown_capability, as check reports them.
   EXPECT_NE(r.err.find(", 2 findings marked)"), std::string::npos) << r.err;
 }
 
 TEST_F(NdtPlanCliTest, ABadPortIsAnInputErrorWithItsLine) {
-  test::write_file(design_,
+  test::write_file(design_path,
                    "#StartDevice,StartPort,EndDevice,EndPort,LinkType\n"
                    "LEAF01,Port 21,DIR-A,Blade 1_Port 1/1,Data\n"
                    "LEAF01,Port 1/2,DIR-A,Blade 2_Port 1/1,Data\n");
-  test::CliRun r = run_cli({"check", fabric_, "--plan", design_});
+  test::CliRun r = run_cli({"check", fabric_path, "--plan", design_path});
   EXPECT_EQ(r.status, kExitBadInput);
-  EXPECT_NE(r.err.find(design_ + ":3: expected a port `Port N`"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(design_path + ":3: expected a port `Port N`"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("found \"Port 1/2\" (a port label"), std::string::npos) << r.err;
 }
 
 TEST_F(NdtPlanCliTest, AFileInNoPlanFormatNamesThePlanFormats) {
-  std::string plan = dir_.file("plan.txt");
+  std::string plan = dir.file("plan.txt");
   test::write_file(plan, "# cables\nleaf01 21 -> dir-a L01 1\n");
   const std::vector<std::vector<std::string>> runs = {
-      {"check", fabric_, "--plan", plan},
-      {"render", fabric_, "--plan", plan, "-o", dir_.file("map.svg")},
+      {"check", fabric_path, "--plan", plan},
+      {"render", fabric_path, "--plan", plan, "-o", dir.file("map.svg")},
   };
   for (const std::vector<std::string>& args : runs) {
     test::CliRun r = run_cli(args);
@@ -162,7 +162,7 @@ TEST_F(NdtPlanCliTest, AFileInNoPlanFormatNamesThePlanFormats) {
 }
 
 TEST_F(NdtPlanCliTest, AFabricDumpIsStillAGoldenPlan) {
-  test::CliRun r = run_cli({"check", fabric_, "--plan", fabric_, "--json"});
+  test::CliRun r = run_cli({"check", fabric_path, "--plan", fabric_path, "--json"});
   EXPECT_EQ(r.status, kExitOk) << r.err;
   EXPECT_TRUE(plan_findings(r.out).empty()) << r.out;
 }
