@@ -43,6 +43,18 @@ TEST(IbdiagnetCliTest, CheckFindsTheCounterAndTheNarrowLink) {
   EXPECT_FALSE(has(r.out, "\"counter.link_downed\"")) << "LinkDownedCounter 1 is under 10";
 }
 
+TEST(IbdiagnetCliTest, NetDumpShowsTheSameLinksAndCheckRuns) {
+  test::CliRun r = run_cli({"show", fixture("ibdiagnet2.net_dump")});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_TRUE(has(r.out, "(ibdiagnet-net-dump)")) << r.out;
+  EXPECT_TRUE(has(r.out, "links:     4")) << r.out;
+  EXPECT_TRUE(has(r.out, "1xHDR: 1")) << r.out;
+  // No enabled or supported widths in a net_dump: the 1x link cannot be called degraded.
+  test::CliRun c = run_cli({"check", fixture("ibdiagnet2.net_dump"), "--json"});
+  EXPECT_TRUE(c.status == kExitOk || c.status == kExitFindings) << c.err;
+  EXPECT_FALSE(has(c.out, "\"link.degraded\"")) << c.out;
+}
+
 TEST(IbdiagnetCliTest, BadTableIsBadInputWithFileAndLine) {
   test::TempDir dir;
   std::string path = dir.file("ibdiagnet2.db_csv");
