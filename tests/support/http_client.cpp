@@ -109,7 +109,7 @@ HttpReply TestConnection::read_reply(std::chrono::milliseconds timeout) {
 HttpReply http_get(std::uint16_t port, const std::string& path, std::chrono::milliseconds timeout) {
   TestConnection connection(port);
   connection.send("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
-                  "\r\nUser-Agent: ibatlas-test\r\n\r\n");
+                  "\r\nUser-Agent: ibatlas-test\r\nConnection: close\r\n\r\n");
   return connection.read_reply(timeout);
 }
 

@@ -43,7 +43,8 @@ class TestConnection {
   int fd_ = -1;
 };
 
-// GET `path` with a Host header; the reply read to its end (the server closes).
+// GET `path` with Host and `Connection: close` (so a keep-alive server such as Prometheus
+// closes too); the reply read to its end.
 HttpReply http_get(std::uint16_t port, const std::string& path,
                    std::chrono::milliseconds timeout = std::chrono::milliseconds(10000));
 
