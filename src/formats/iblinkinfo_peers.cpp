@@ -109,21 +109,25 @@ class PeerMaker {
     return p.lid != 0 ? std::optional<Lid>(p.lid) : std::nullopt;
   }
 
-  // A LID names one made-up GUID; a second group at that LID (shared LIDs) counts on.
+  // A LID names one made-up GUID; a second group at that LID (shared LIDs) counts on, as
+  // does a GUID the file itself already gave a node (a hostile file can print 0xff...).
   Guid guid_for(const MissingPeer& p) {
     if (p.guid) {
       return *p.guid;
     }
     Guid by_lid = kMadeUpGuidBase | p.lid;
-    if (p.lid != 0 && used_lids_.insert(p.lid).second) {
+    if (p.lid != 0 && !builder_.find_node(by_lid)) {
       return by_lid;
     }
-    return kMadeUpGuidBase | (Guid{1} << 32) | ++counted_;
+    Guid counted = 0;
+    do {
+      counted = kMadeUpGuidBase | (Guid{1} << 32) | ++counted_;
+    } while (builder_.find_node(counted));
+    return counted;
   }
 
   FabricBuilder& builder_;
   std::string_view name_;
-  std::set<Lid> used_lids_;
   Guid counted_ = 0;
 };
 

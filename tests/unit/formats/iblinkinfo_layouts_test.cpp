@@ -180,6 +180,15 @@ TEST(IblinkinfoLayoutsTest, UnlistedPeersWithoutLidsAreToldApartByPort) {
   EXPECT_FALSE(port_of(f, second | 1, 1).base_lid.has_value());
 }
 
+TEST(IblinkinfoLayoutsTest, MadeUpGuidNeverRepeatsAGuidTheFileGives) {
+  Fabric f = read(
+      "Switch: 0xffffff0000000009 sw:\n"
+      "  7 1[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  9 1[  ] \"host\" ( )\n");
+  EXPECT_EQ(f.node(*f.find_node(kMadeUpGuidBase | 9)).description, "sw");
+  ASSERT_TRUE(f.find_node(kMadeUpGuidBase | (Guid{1} << 32) | 1));
+  EXPECT_EQ(f.node(*f.find_node(kMadeUpGuidBase | (Guid{1} << 32) | 1)).description, "host");
+}
+
 // The teaker capture (1 switch, 8 CAs, 9 cables) cut down to what --switches-only or
 // --cas-only would have printed: the blocks (a header and its rows) of one type.
 std::string blocks_of(const std::string& text, const std::string& header) {
