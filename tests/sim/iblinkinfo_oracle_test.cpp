@@ -1,6 +1,6 @@
 // iblinkinfo's layouts against ibnetdiscover, both run for real on the same simulated fabric
 // (fixtures/fat-tree-3tier: 10 switches, 12 CAs, 27 cables, one of them 4X QDR). Whatever
-// iblinkinfo printed — default, -l, --switches-only, --cas-only, and -l with each filter —
+// iblinkinfo printed — default, -l, -p, --switches-only, --cas-only, and -l with each filter —
 // must read back to ibnetdiscover's cables, GUIDs, LIDs, widths and speeds, minus what the
 // filter left out of the file.
 
@@ -107,6 +107,9 @@ TEST(IblinkinfoOracleTest, DefaultAndLineLayoutsReadBackToIbnetdiscoversFabric) 
   Fabric lines = read_checked(run_ok(sim, {"iblinkinfo", "-l"}), "iblinkinfo -l");
   EXPECT_EQ(cables(plain, Unlisted::Known), expected);
   EXPECT_EQ(cables(lines, Unlisted::Known), expected);
+  // -p adds " (HOQ:n VL_Stall:n)" inside each link: ignored.
+  Fabric extra = read_checked(run_ok(sim, {"iblinkinfo", "-p"}), "iblinkinfo -p");
+  EXPECT_EQ(cables(extra, Unlisted::Known), expected);
   EXPECT_EQ(plain.nodes().size(), oracle.nodes().size());
   // Both layouts print the same ports with the same states: one fabric.
   EXPECT_TRUE(test::topology_equal(plain, lines));
