@@ -30,7 +30,7 @@ std::optional<std::uint32_t> narrow32(std::optional<std::uint64_t> value) {
 }
 
 NodeType node_type(const TableReader& reader, const CsvRow& row, std::size_t column) {
-  switch (reader.number(row, column, 3)) {  // NodeInfo NodeType
+  switch (reader.number(row, column, 255)) {  // NodeInfo NodeType
     case 1:
       return NodeType::Ca;
     case 2:
@@ -44,8 +44,8 @@ NodeType node_type(const TableReader& reader, const CsvRow& row, std::size_t col
 }
 
 struct NodeColumns {
-  std::size_t guid;
-  std::size_t type;
+  std::size_t guid = 0;
+  std::size_t type = 0;
   std::optional<std::size_t> description;
   std::optional<std::size_t> ports;
   std::optional<std::size_t> system_guid;

@@ -16,12 +16,12 @@ namespace {
 using CounterField = std::optional<std::uint64_t> PortCounters::*;
 
 struct CounterColumns {
-  CounterField field;
+  CounterField field = nullptr;
   std::array<std::string_view, 2> names;  // preferred first; "" for none
 };
 
 const std::array<CounterColumns, 31>& counter_columns() {
-  static const std::array<CounterColumns, 31> kColumns = {{
+  static const std::array<CounterColumns, 31> columns = {{
       {&PortCounters::symbol_errors, {"SymbolErrorCounterExt", "SymbolErrorCounter"}},
       {&PortCounters::link_error_recovery,
        {"LinkErrorRecoveryCounterExt", "LinkErrorRecoveryCounter"}},
@@ -63,11 +63,11 @@ const std::array<CounterColumns, 31>& counter_columns() {
       {&PortCounters::sw_lifetime_limit_discards, {"PortSwLifetimeLimitDiscards"}},
       {&PortCounters::sw_hoq_lifetime_limit_discards, {"PortSwHOQLifetimeLimitDiscards"}},
   }};
-  return kColumns;
+  return columns;
 }
 
 struct FoundCounter {
-  CounterField field;
+  CounterField field = nullptr;
   std::vector<std::size_t> columns;  // present ones, preferred first
 };
 

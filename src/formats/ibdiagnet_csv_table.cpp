@@ -123,40 +123,48 @@ CsvSections split_sections(std::string_view text, std::string_view file,
   return std::move(splitter).finish();
 }
 
-std::optional<std::vector<std::string>> split_csv_line(std::string_view line) {
-  std::vector<std::string> cells;
-  std::size_t i = 0;
-  while (true) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) {
+namespace {
+
+// The quoted cell whose opening '"' is at line[i]; i moves past the closing '"' and any
+// blanks after it. nullopt: no closing quote.
+std::optional<std::string> quoted_cell(std::string_view line, std::size_t& i) {
+  std::string cell;
+  for (++i; i < line.size(); ++i) {
+    if (line[i] != '"') {
+      cell.push_back(line[i]);
+    } else if (i + 1 < line.size() && line[i + 1] == '"') {
+      cell.push_back('"');
       ++i;
-    }
-    std::string cell;
-    if (i < line.size() && line[i] == '"') {
-      ++i;
-      while (true) {
-        if (i >= line.size()) {
-          return std::nullopt;
-        }
-        if (line[i] == '"' && (i + 1 >= line.size() || line[i + 1] != '"')) {
-          ++i;
-          break;
-        }
-        i += line[i] == '"' ? 2 : 1;
-        cell.push_back(line[i - 1]);
-      }
-      std::size_t comma = line.find(',', i);
-      i = comma == std::string_view::npos ? line.size() : comma;
     } else {
       std::size_t comma = line.find(',', i);
-      std::size_t stop = comma == std::string_view::npos ? line.size() : comma;
-      cell = std::string(text::trim(line.substr(i, stop - i)));
-      i = stop;
+      i = comma == std::string_view::npos ? line.size() : comma;
+      return cell;
     }
-    cells.push_back(std::move(cell));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> split_csv_line(std::string_view line) {
+  std::vector<std::string> cells;
+  for (std::size_t i = 0;; ++i) {  // ++i steps over the comma
+    std::size_t start = std::min(line.size(), line.find_first_not_of(" \t", i));
+    if (start < line.size() && line[start] == '"') {
+      i = start;
+      std::optional<std::string> cell = quoted_cell(line, i);
+      if (!cell) {
+        return std::nullopt;
+      }
+      cells.push_back(std::move(*cell));
+    } else {
+      std::size_t comma = line.find(',', i);
+      i = comma == std::string_view::npos ? line.size() : comma;
+      cells.emplace_back(text::trim(line.substr(start, i - start)));
+    }
     if (i >= line.size()) {
       return cells;
     }
-    ++i;  // the comma
   }
 }
 
