@@ -82,13 +82,13 @@ using DirectorKey = std::tuple<std::string, std::uint32_t, std::uint32_t>;
 struct NdtIndex {
   std::map<std::string, std::vector<NodeId>> switches;
   std::map<DirectorKey, std::vector<NodeId>> line_asics;
-  std::map<std::string, std::vector<NodeId>> hosts;  // by upper-case description
+  std::map<std::string, std::vector<NodeId>> described;  // every node, by upper-case description
 
   explicit NdtIndex(const Fabric& fabric) {
     for (const Node& n : fabric.nodes()) {
       NodeId id = fabric.id_of(n);
+      described[uppercase(text::trim(n.description))].push_back(id);
       if (n.type != NodeType::Switch) {
-        hosts[uppercase(text::trim(n.description))].push_back(id);
         continue;
       }
       SwitchName name = switch_name(n.description);
@@ -102,12 +102,15 @@ struct NdtIndex {
 
   const std::vector<NodeId>* find(const NdtEnd& end) const {
     if (end.kind == NdtPortKind::Host) {
-      return lookup(hosts, uppercase(end.port));
+      return lookup(described, uppercase(end.port));
     }
     if (end.kind == NdtPortKind::Director) {
       return lookup(line_asics, DirectorKey{uppercase(end.device), end.blade, end.asic});
     }
-    return lookup(switches, uppercase(end.device));
+    // A switch's NDT name; failing that, a whole description (what NVIDIA's
+    // ndt_file_creator.py writes, hosts included: "r-ufm64 mlx5_0,Port 1").
+    const std::vector<NodeId>* by_name = lookup(switches, uppercase(end.device));
+    return by_name != nullptr ? by_name : lookup(described, uppercase(end.device));
   }
 
   template <typename Map, typename Key>

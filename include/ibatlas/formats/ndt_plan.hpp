@@ -22,7 +22,7 @@
 namespace ibatlas {
 
 enum class NdtPortKind {
-  Switch,    // "Port N": port N of the switch named by the device
+  Switch,    // "Port N": port N of the switch named by the device (or described so)
   Director,  // "Blade B_Port A/N": port N of ASIC UA on line blade LB of the director
   Host,      // "DEVICE NAME": port 1 of the CA whose node description is the whole text
 };
@@ -65,10 +65,11 @@ NdtPlan read_ndt_plan(std::string_view text, std::string_view name);
 // fabric is named by that node's GUID ("0x..."), as plan_from_fabric does. Switches are
 // matched by name, ignoring case: a description "MF0;NAME:MODEL/L16/U2" is line blade 16,
 // ASIC 2 of director NAME; "MF0;NAME:MODEL..." without a blade is the switch NAME; any
-// other description is a switch named by the whole description. A host end is the CA whose
-// description is the port text, ignoring case. An end that matches no node keeps its NDT
-// name (check_plan reports it missing); one that matches several nodes sharing a
-// description is named by that description (check_plan reports it ambiguous). The links
+// other description is a switch named by the whole description; a `Port N` end whose device
+// names no switch so is the node (switch or CA) whose whole description is the device. A
+// host end is the node whose description is the port text. All ignoring case. An end that matches
+// no node keeps its NDT name (check_plan reports it missing); one that matches several nodes
+// sharing a description is named by that description (check_plan reports it ambiguous). The links
 // inside each director (line ASIC to spine ASIC), which an NDT never lists, are added as
 // they are in `fabric` (line 0), so check_plan does not report them as extra cables.
 CablingPlan ndt_cabling_plan(const NdtPlan& ndt, const Fabric& fabric);

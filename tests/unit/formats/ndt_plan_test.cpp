@@ -217,6 +217,27 @@ TEST(NdtPlanTest, ACableOnTheWrongDirectorPortIsMiswired) {
       << findings[0].message;
 }
 
+TEST(NdtPlanTest, ReadsTheLayoutNvidiasCreatorWrites) {
+  // ndt_file_creator.py (UFM NDT plugin): whole node descriptions as devices, empty rack and
+  // LinkType fields, a free port as a Disabled row.
+  Sample f = sample();
+  NdtPlan ndt = read_ndt_plan(
+      "rack #,U height,#Fields:StartDevice,StartPort,StartDeviceLocation,EndDevice,EndPort,"
+      "EndDeviceLocation,LinkType,State,Domain\n"
+      ",,MF0;leaf01:MQM8700/U1,Port 1,,node01 ibp11s0f0,Port 1,,,Active,In-Scope\n"
+      ",,MF0;leaf01:MQM8700/U1,Port 21,,MF0;dir-a:MCS8500/L16/U2,Port 20,,,Active,In-Scope\n"
+      ",,MF0;leaf01:MQM8700/U1,Port 30,,,,,,Disabled,Disconnected\n",
+      "generated_ndt.csv");
+  EXPECT_EQ(ndt.skipped, 1u);
+  CablingPlan p = ndt_cabling_plan(ndt, f.fabric);
+  ASSERT_EQ(p.cables.size(), 4u);
+  EXPECT_EQ(p.cables[0].a.node, "0x0000000000000101");
+  EXPECT_EQ(p.cables[0].b.node, "0x0000000000001001");
+  EXPECT_EQ(p.cables[1].b.node, "0x000000000000a162");
+  EXPECT_EQ(p.cables[1].b.port, 20);
+  EXPECT_TRUE(check_plan(f.fabric, p, AuditOptions{}).empty());
+}
+
 // The real director dump (../shared/realworld, read from there, never copied): NDT rows written
 // by hand from its own lines are in place, and the director's internal links are planned as
 // they are.
