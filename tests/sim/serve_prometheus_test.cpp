@@ -68,7 +68,8 @@ std::string netfile() {
 std::string url_encode(const std::string& text) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
-  for (unsigned char c : text) {
+  for (char ch : text) {
+    auto c = static_cast<unsigned char>(ch);
     if (std::isalnum(c) != 0 || c == '-' || c == '_' || c == '.' || c == '~') {
       out += static_cast<char>(c);
     } else {
