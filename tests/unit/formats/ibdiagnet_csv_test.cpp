@@ -183,6 +183,15 @@ TEST(IbdiagnetCsvTest, UnknownTablesAndNoiseAreSkipped) {
   EXPECT_EQ(r.skipped[0].line, 1u);
 }
 
+TEST(IbdiagnetCsvTest, QuotedCellsKeepCommasAndDoubledQuotes) {
+  Fabric f = read(
+                 "START_NODES\nNodeGUID , NodeDesc ,NodeType\n"
+                 "0x1, \"say \"\"hi\"\", twice\" ,2\n0x2,  plain text  ,1\nEND_NODES\n")
+                 .fabric;
+  EXPECT_EQ(f.node(*f.find_node(0x1)).description, "say \"hi\", twice");
+  EXPECT_EQ(f.node(*f.find_node(0x2)).description, "plain text") << "blanks around are dropped";
+}
+
 TEST(IbdiagnetCsvTest, ColumnsAreFoundByNameInAnyOrder) {
   Fabric f = read(
                  "START_NODES\nNodeGUID,Extra,NodeType\n0x20,zz,1\nEND_NODES\n"
