@@ -120,9 +120,10 @@ struct NdtIndex {
   }
 };
 
-// The name of an end no single node matches: its NDT name (a director ASIC as
-// "DEVICE/L16/U2", the way the ASIC describes itself).
-std::string unmatched_name(const NdtEnd& end) {
+// An end's node as the NDT names it (a director ASIC as "DEVICE/L16/U2", the way the ASIC
+// describes itself): its label, and its name when no single node matches. Findings append
+// " port N".
+std::string ndt_node_name(const NdtEnd& end) {
   switch (end.kind) {
     case NdtPortKind::Host:
       return end.port;
@@ -135,7 +136,8 @@ std::string unmatched_name(const NdtEnd& end) {
 }
 
 PlanEnd plan_end(const NdtEnd& end, const NdtIndex& index, const Fabric& fabric) {
-  PlanEnd p{unmatched_name(end), end.number, end.device + " " + end.port};
+  std::string name = ndt_node_name(end);
+  PlanEnd p{name, end.number, name};
   const std::vector<NodeId>* nodes = index.find(end);
   if (nodes == nullptr) {
     return p;

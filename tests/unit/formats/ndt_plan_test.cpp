@@ -173,8 +173,8 @@ TEST(NdtPlanTest, NamesResolveToTheNodesTheyDenote) {
   Sample f = sample();
   CablingPlan p = ndt_cabling_plan(read_ndt_plan(kNdt, "design.ndt"), f.fabric);
   ASSERT_EQ(p.cables.size(), 5u);  // three from the NDT, two links inside the director
-  EXPECT_EQ(p.cables[0].a, (PlanEnd{"0x0000000000000101", 21, "LEAF01 Port 21"}));
-  EXPECT_EQ(p.cables[0].b, (PlanEnd{"0x000000000000a162", 20, "DIR-A Blade 16_Port 2/20"}));
+  EXPECT_EQ(p.cables[0].a, (PlanEnd{"0x0000000000000101", 21, "LEAF01"}));
+  EXPECT_EQ(p.cables[0].b, (PlanEnd{"0x000000000000a162", 20, "DIR-A/L16/U2"}));
   EXPECT_EQ(p.cables[0].line, 2u);
   EXPECT_EQ(p.cables[1].a.node, "0x0000000000001001");
   EXPECT_EQ(p.cables[1].a.port, 1);
