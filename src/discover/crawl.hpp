@@ -3,6 +3,7 @@
 // The crawl's state and rules: what to ask next and what each answer means. The MadEngine
 // moves the MADs; build_result() turns the records into a Fabric at the end.
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -50,9 +51,20 @@ struct SlToVlRead {
 };
 
 // What the counters phase read for one port (kept apart: most crawls read none).
-struct CounterRecord {
-  std::optional<PortCountersFields> basic;
-  std::optional<PortCountersExtendedFields> extended;
+using CounterRecord = PortPerfReads;
+
+// What the counters phase learnt of one node's PMA. The error details are optional
+// attributes: the first cabled port asks (the probe), the node's other ports wait for its
+// verdict, so a PMA without them costs one failed Get per attribute, not one per port.
+struct PerfSupport {
+  enum class Details : std::uint8_t { NotAsked, Probing, Yes, No };
+  static constexpr std::size_t kRcvError = 0;     // PortRcvErrorDetails
+  static constexpr std::size_t kXmitDiscard = 1;  // PortXmitDiscardDetails
+
+  bool class_info_asked = false;
+  std::optional<PerfClassPortInfoFields> class_info;  // ClassPortInfo, when it answered
+  std::array<Details, 2> details{Details::NotAsked, Details::NotAsked};
+  std::array<std::vector<std::uint8_t>, 2> waiting;  // ports to ask once the probe says Yes
 };
 
 struct NodeRecord {
@@ -63,6 +75,7 @@ struct NodeRecord {
   std::optional<SwitchInfoFields> switch_info;
   std::vector<PortRecord> ports;        // by port number, 0 .. NumPorts
   std::vector<CounterRecord> counters;  // by port number; empty unless counters were read
+  PerfSupport perf;                     // counters phase only
   std::vector<std::uint8_t> lft;
   std::uint32_t lft_blocks_left = 0;  // blocks not answered yet
   std::uint32_t lft_next_block = 0;   // the next block to request
@@ -119,6 +132,10 @@ class Crawl {
   void on_perf(const MadJob& job, const SmpReply& reply);
   void request_next_counters();
   bool request_counters(std::uint32_t node, std::uint8_t port);
+  void request_perf(std::uint32_t node, std::uint8_t port, PerfAttribute attribute,
+                    MadPurpose::Kind kind);
+  void request_details(std::uint32_t node, std::uint8_t port, std::size_t which);
+  void on_details(const MadJob& job, const SmpReply& reply);
   void on_sl_to_vl(const MadJob& job, const SmpReply& reply);
   void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
   void request_next_sl_to_vl(std::uint32_t index);

@@ -52,7 +52,7 @@ Port to_port(const NodeRecord& record, std::size_t p) {
   if (p < record.counters.size()) {
     const CounterRecord& read = record.counters[p];
     if (read.basic || read.extended) {
-      port.counters = counters_from(read.basic, read.extended);
+      port.counters = counters_from(read, record.perf.class_info);
     }
   }
   return port;

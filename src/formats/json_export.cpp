@@ -48,6 +48,20 @@ Json counters_json(const PortCounters& c) {
   put(j, "rcv_data", c.rcv_data);
   put(j, "xmit_pkts", c.xmit_pkts);
   put(j, "rcv_pkts", c.rcv_pkts);
+  put(j, "unicast_xmit_pkts", c.unicast_xmit_pkts);
+  put(j, "unicast_rcv_pkts", c.unicast_rcv_pkts);
+  put(j, "multicast_xmit_pkts", c.multicast_xmit_pkts);
+  put(j, "multicast_rcv_pkts", c.multicast_rcv_pkts);
+  put(j, "local_physical_errors", c.local_physical_errors);
+  put(j, "malformed_packet_errors", c.malformed_packet_errors);
+  put(j, "buffer_overrun_errors", c.buffer_overrun_errors);
+  put(j, "dlid_mapping_errors", c.dlid_mapping_errors);
+  put(j, "vl_mapping_errors", c.vl_mapping_errors);
+  put(j, "looping_errors", c.looping_errors);
+  put(j, "inactive_discards", c.inactive_discards);
+  put(j, "neighbor_mtu_discards", c.neighbor_mtu_discards);
+  put(j, "sw_lifetime_limit_discards", c.sw_lifetime_limit_discards);
+  put(j, "sw_hoq_lifetime_limit_discards", c.sw_hoq_lifetime_limit_discards);
   return j;
 }
 

@@ -35,7 +35,10 @@ struct CounterField {
   std::optional<std::uint64_t> PortCounters::*member;
 };
 
-constexpr std::array<CounterField, 17> kCounterFields = {{
+// The counters after rcv-pkts came later, without a version bump (as <sl2vl-table>): a
+// snapshot without them is unchanged, and an older reader rejects one with them by the
+// attribute's name rather than misreading it.
+constexpr std::array<CounterField, 31> kCounterFields = {{
     {"symbol-errors", &PortCounters::symbol_errors},
     {"link-error-recovery", &PortCounters::link_error_recovery},
     {"link-downed", &PortCounters::link_downed},
@@ -53,6 +56,20 @@ constexpr std::array<CounterField, 17> kCounterFields = {{
     {"rcv-data", &PortCounters::rcv_data},
     {"xmit-pkts", &PortCounters::xmit_pkts},
     {"rcv-pkts", &PortCounters::rcv_pkts},
+    {"unicast-xmit-pkts", &PortCounters::unicast_xmit_pkts},
+    {"unicast-rcv-pkts", &PortCounters::unicast_rcv_pkts},
+    {"multicast-xmit-pkts", &PortCounters::multicast_xmit_pkts},
+    {"multicast-rcv-pkts", &PortCounters::multicast_rcv_pkts},
+    {"local-physical-errors", &PortCounters::local_physical_errors},
+    {"malformed-packet-errors", &PortCounters::malformed_packet_errors},
+    {"buffer-overrun-errors", &PortCounters::buffer_overrun_errors},
+    {"dlid-mapping-errors", &PortCounters::dlid_mapping_errors},
+    {"vl-mapping-errors", &PortCounters::vl_mapping_errors},
+    {"looping-errors", &PortCounters::looping_errors},
+    {"inactive-discards", &PortCounters::inactive_discards},
+    {"neighbor-mtu-discards", &PortCounters::neighbor_mtu_discards},
+    {"sw-lifetime-limit-discards", &PortCounters::sw_lifetime_limit_discards},
+    {"sw-hoq-lifetime-limit-discards", &PortCounters::sw_hoq_lifetime_limit_discards},
 }};
 
 // Every enumerator, in order, so names can be looked up by scanning with to_string().

@@ -172,8 +172,28 @@ PortCounters random_counters(Dice& dice) {
   return c;
 }
 
+// The counters past the original 17, from their own dice so the first 17 keep their values.
+// PortMulticastRcvPkts stays absent: a live crawl cannot read it (it lies past the 64 bytes
+// a PerfMgt reply carries).
+void add_more_counters(Dice& dice, PortCounters& c) {
+  c.unicast_xmit_pkts = dice.below(std::uint64_t{1} << 36);
+  c.unicast_rcv_pkts = dice.below(std::uint64_t{1} << 36);
+  c.multicast_xmit_pkts = dice.below(std::uint64_t{1} << 20);
+  c.local_physical_errors = dice.below(1000);
+  c.malformed_packet_errors = dice.below(1000);
+  c.buffer_overrun_errors = dice.below(1000);
+  c.dlid_mapping_errors = dice.below(1000);
+  c.vl_mapping_errors = dice.below(1000);
+  c.looping_errors = dice.below(1000);
+  c.inactive_discards = dice.below(1000);
+  c.neighbor_mtu_discards = dice.below(1000);
+  c.sw_lifetime_limit_discards = dice.below(1000);
+  c.sw_hoq_lifetime_limit_discards = dice.below(1000);
+}
+
 Fabric Generator::finish(bool routes, bool counters, std::uint64_t seed) {
   Dice extra(seed + 17);
+  Dice more(seed + 29);
   std::size_t nodes = builder_.node_count();
   for (std::uint32_t n = 0; n < nodes && (routes || counters); ++n) {
     const Node& node = builder_.node(NodeId{n});
@@ -187,7 +207,9 @@ Fabric Generator::finish(bool routes, bool counters, std::uint64_t seed) {
     for (int p = 1; counters && p <= node.port_count; ++p) {
       std::optional<PortId> id = builder_.find_port(NodeId{n}, static_cast<std::uint8_t>(p));
       if (id && builder_.port_data(*id).phys_state == PhysState::LinkUp) {
-        builder_.port_data(*id).counters = random_counters(extra);
+        PortCounters c = random_counters(extra);
+        add_more_counters(more, c);
+        builder_.port_data(*id).counters = c;
       }
     }
   }

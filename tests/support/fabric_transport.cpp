@@ -5,6 +5,8 @@
 
 #include "ibatlas/discover/smp_decode.hpp"
 
+#include "support/fabric_transport_perf.hpp"
+
 namespace ibatlas::test {
 
 namespace {
@@ -125,12 +127,6 @@ SwitchInfoFields switch_info_of(const Node& node, const ForwardingTable* table) 
     f.linear_fdb_top = static_cast<std::uint16_t>(table->out_port.size() - 1);
   }
   return f;
-}
-
-template <typename T>
-T saturate(std::optional<std::uint64_t> value, int bits) {
-  std::uint64_t max = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
-  return static_cast<T>(std::min(value.value_or(0), max));
 }
 
 }  // namespace
@@ -277,37 +273,7 @@ SmpReply FabricTransport::answer_perf(const PerfRequest& request) const {
   if (!target) {
     return rejected(request.tag, kStatusInvalidValue);
   }
-  const Port& port = fabric_.port(*target);
-  PortCounters c = port.counters ? *port.counters : PortCounters{};
-  if (request.attribute == PerfAttribute::PortCountersExtended) {
-    PortCountersExtendedFields e;
-    e.port_select = request.port_select;
-    e.xmit_data = c.xmit_data.value_or(0);
-    e.rcv_data = c.rcv_data.value_or(0);
-    e.xmit_pkts = c.xmit_pkts.value_or(0);
-    e.rcv_pkts = c.rcv_pkts.value_or(0);
-    return ok(request.tag, encode_port_counters_extended(e));
-  }
-  PortCountersFields b;
-  b.port_select = request.port_select;
-  b.symbol_errors = saturate<std::uint16_t>(c.symbol_errors, 16);
-  b.link_error_recovery = saturate<std::uint8_t>(c.link_error_recovery, 8);
-  b.link_downed = saturate<std::uint8_t>(c.link_downed, 8);
-  b.rcv_errors = saturate<std::uint16_t>(c.rcv_errors, 16);
-  b.rcv_remote_phys_errors = saturate<std::uint16_t>(c.rcv_remote_phys_errors, 16);
-  b.rcv_switch_relay_errors = saturate<std::uint16_t>(c.rcv_switch_relay_errors, 16);
-  b.xmit_discards = saturate<std::uint16_t>(c.xmit_discards, 16);
-  b.xmit_constraint_errors = saturate<std::uint8_t>(c.xmit_constraint_errors, 8);
-  b.rcv_constraint_errors = saturate<std::uint8_t>(c.rcv_constraint_errors, 8);
-  b.local_link_integrity_errors = saturate<std::uint8_t>(c.local_link_integrity_errors, 4);
-  b.excessive_buffer_overruns = saturate<std::uint8_t>(c.excessive_buffer_overruns, 4);
-  b.vl15_dropped = saturate<std::uint16_t>(c.vl15_dropped, 16);
-  b.xmit_data = saturate<std::uint32_t>(c.xmit_data, 32);
-  b.rcv_data = saturate<std::uint32_t>(c.rcv_data, 32);
-  b.xmit_pkts = saturate<std::uint32_t>(c.xmit_pkts, 32);
-  b.rcv_pkts = saturate<std::uint32_t>(c.rcv_pkts, 32);
-  b.xmit_wait = saturate<std::uint32_t>(c.xmit_wait, 32);
-  return ok(request.tag, encode_port_counters(b));
+  return answer_perf_attribute(fabric_, request, *target);
 }
 
 void FabricTransport::send(const SmpRequest& request) {

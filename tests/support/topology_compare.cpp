@@ -1,6 +1,7 @@
 #include "support/topology_compare.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <iterator>
 #include <sstream>
@@ -32,13 +33,21 @@ std::string node_key(const Fabric& f, NodeId id) {
 }
 
 std::string counters_text(const PortCounters& c) {
+  // Every PortCounters field, in declaration order (clang-format would put one a line).
+  // clang-format off
+  const std::array<const std::optional<std::uint64_t>*, 31> values = {
+      &c.symbol_errors, &c.link_error_recovery, &c.link_downed, &c.rcv_errors,
+      &c.rcv_remote_phys_errors, &c.rcv_switch_relay_errors, &c.xmit_discards,
+      &c.xmit_constraint_errors, &c.rcv_constraint_errors, &c.local_link_integrity_errors,
+      &c.excessive_buffer_overruns, &c.vl15_dropped, &c.xmit_wait, &c.xmit_data, &c.rcv_data,
+      &c.xmit_pkts, &c.rcv_pkts, &c.unicast_xmit_pkts, &c.unicast_rcv_pkts,
+      &c.multicast_xmit_pkts, &c.multicast_rcv_pkts, &c.local_physical_errors,
+      &c.malformed_packet_errors, &c.buffer_overrun_errors, &c.dlid_mapping_errors,
+      &c.vl_mapping_errors, &c.looping_errors, &c.inactive_discards, &c.neighbor_mtu_discards,
+      &c.sw_lifetime_limit_discards, &c.sw_hoq_lifetime_limit_discards};
+  // clang-format on
   std::string s;
-  for (const std::optional<std::uint64_t>* v :
-       {&c.symbol_errors, &c.link_error_recovery, &c.link_downed, &c.rcv_errors,
-        &c.rcv_remote_phys_errors, &c.rcv_switch_relay_errors, &c.xmit_discards,
-        &c.xmit_constraint_errors, &c.rcv_constraint_errors, &c.local_link_integrity_errors,
-        &c.excessive_buffer_overruns, &c.vl15_dropped, &c.xmit_wait, &c.xmit_data, &c.rcv_data,
-        &c.xmit_pkts, &c.rcv_pkts}) {
+  for (const std::optional<std::uint64_t>* v : values) {
     s += ' ' + opt(*v, num);
   }
   return s;
