@@ -117,25 +117,25 @@ class Matcher {
 
   std::pair<std::optional<PortId>, std::string> by_description(const std::string& description,
                                                                const CounterRecord& record) const {
-    std::optional<NodeId> found;
-    std::size_t matches = 0;
-    for (std::uint32_t n = 0; n < fabric_.nodes().size(); ++n) {
-      if (fabric_.node(NodeId{n}).description == description) {
-        found = NodeId{n};
-        ++matches;
+    if (node_by_description_.empty()) {  // built on first use: most texts carry GUIDs
+      for (std::uint32_t n = 0; n < fabric_.nodes().size(); ++n) {
+        node_by_description_[fabric_.node(NodeId{n}).description].push_back(NodeId{n});
       }
     }
-    if (matches > 1) {
-      return {std::nullopt, std::to_string(matches) + " nodes of the fabric have this description"};
-    }
-    if (!found) {
+    auto it = node_by_description_.find(description);
+    if (it == node_by_description_.end()) {
       return {std::nullopt, "no node of the fabric has this description"};
     }
-    return on_node(found, record);
+    if (it->second.size() > 1) {
+      return {std::nullopt,
+              std::to_string(it->second.size()) + " nodes of the fabric have this description"};
+    }
+    return on_node(it->second.front(), record);
   }
 
   const Fabric& fabric_;
   std::unordered_map<Guid, PortId> port_by_guid_;
+  mutable std::unordered_map<std::string, std::vector<NodeId>> node_by_description_;
 };
 
 // How the text named the record's port, for a message.

@@ -327,5 +327,24 @@ TEST(CountersTextAttachTest, ReportsEveryRowWithoutAPort) {
   EXPECT_EQ(r.fabric, fabric);
 }
 
+TEST(CountersTextAttachTest, DescriptionOfSeveralNodesIsUnmatched) {
+  std::string two_host1 = kFabric;
+  const std::string host2 = "\t\t# \"host2\"\n";  // the Ca line's description
+  std::size_t at = two_host1.find(host2);
+  ASSERT_NE(at, std::string::npos);
+  two_host1.replace(at, host2.size(), "\t\t# \"host1\"\n");
+  Fabric fabric = read_ibnetdiscover(two_host1, "f.txt").fabric;
+  ASSERT_EQ(fabric.nodes().size(), 3u);
+  ASSERT_EQ(fabric.links().size(), 2u);
+  CountersText text = read_counters_text(
+      "Errors for \"host1\"\n   GUID 0x99 port 1: [LinkDownedCounter == 3]\n", "c.txt");
+  CountersAttachResult r = attach_counters(fabric, text, "c.txt");
+  EXPECT_EQ(r.attached, 0u);
+  ASSERT_EQ(r.unmatched.size(), 1u);
+  EXPECT_EQ(r.unmatched[0],
+            "c.txt:2: counters of 0x0000000000000099 \"host1\" port 1: 2 nodes of the fabric "
+            "have this description");
+}
+
 }  // namespace
 }  // namespace ibatlas
