@@ -99,6 +99,22 @@ TEST(IblinkinfoLayoutsTest, LineLayoutDropsTheDescriptionPadding) {
   EXPECT_EQ(f.provenance().tool, "iblinkinfo -l");
 }
 
+// "%30s" pads only short descriptions; a long one keeps its blanks, and quotes inside it
+// do not end it (the last quote before "==(" does).
+TEST(IblinkinfoLayoutsTest, LineLayoutKeepsLongDescriptionsWhole) {
+  const std::string desc = "  rack 7 \"top\" leaf, MQM8790 switch";
+  ASSERT_GT(desc.size(), 30u);
+  std::vector<test::LinkinfoRow> rows = linkinfo_sample();
+  for (test::LinkinfoRow& r : rows) {
+    if (r.desc == "sw-a") {
+      r.desc = desc;
+    }
+  }
+  Fabric f = read(linkinfo_lines(rows, LinkinfoFilter::SwitchesOnly));
+  EXPECT_EQ(f.node(*f.find_node(kSwA)).description, desc);
+  EXPECT_EQ(f.links().size(), 5u);
+}
+
 TEST(IblinkinfoLayoutsTest, LineLayoutIsDetected) {
   EXPECT_EQ(detect_format(linkinfo_lines(linkinfo_sample())), InputFormat::Iblinkinfo);
   EXPECT_EQ(detect_format(linkinfo_lines(linkinfo_sample(), LinkinfoFilter::CasOnly)),
