@@ -83,6 +83,7 @@ struct NdtIndex {
   std::map<std::string, std::vector<NodeId>> switches;
   std::map<DirectorKey, std::vector<NodeId>> line_asics;
   std::map<std::string, std::vector<NodeId>> described;  // every node, by upper-case description
+  std::set<std::string> directors;                       // devices with line or spine ASICs
 
   explicit NdtIndex(const Fabric& fabric) {
     for (const Node& n : fabric.nodes()) {
@@ -92,6 +93,9 @@ struct NdtIndex {
         continue;
       }
       SwitchName name = switch_name(n.description);
+      if (name.blade || name.spine) {
+        directors.insert(name.device);
+      }
       if (name.blade) {
         line_asics[DirectorKey{name.device, *name.blade, name.asic}].push_back(id);
       } else if (!name.spine) {
@@ -156,6 +160,21 @@ PlanEnd plan_end(const NdtEnd& end, const NdtIndex& index, const Fabric& fabric)
   return p;
 }
 
+// `Port N` of a device that is a director in the fabric: which line blade's ASIC that is,
+// the NDT does not say, and a guess would report wrong cables.
+void refuse_director_ports(const NdtPlan& ndt, const NdtCable& cable, const NdtIndex& index) {
+  for (auto [end, side] :
+       {std::pair{&cable.start, "StartPort"}, std::pair{&cable.end, "EndPort"}}) {
+    if (end->kind == NdtPortKind::Switch && index.find(*end) == nullptr &&
+        index.directors.count(uppercase(end->device)) != 0) {
+      throw ParseError(ndt.source, cable.line,
+                       "a director port `Blade B_Port A/N` in " + std::string(side) + " (" +
+                           end->device + " is a director in the fabric)",
+                       quote_found(end->port));
+    }
+  }
+}
+
 bool director_asic(const SwitchName& name) {
   return name.blade || name.spine;
 }
@@ -200,6 +219,7 @@ CablingPlan ndt_cabling_plan(const NdtPlan& ndt, const Fabric& fabric) {
   CablingPlan plan{ndt.source, {}};
   plan.cables.reserve(ndt.cables.size());
   for (const NdtCable& cable : ndt.cables) {
+    refuse_director_ports(ndt, cable, index);
     PlannedCable planned{plan_end(cable.start, index, fabric), plan_end(cable.end, index, fabric)};
     planned.line = cable.line;
     plan.cables.push_back(std::move(planned));

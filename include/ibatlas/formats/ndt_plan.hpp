@@ -72,6 +72,8 @@ NdtPlan read_ndt_plan(std::string_view text, std::string_view name);
 // sharing a description is named by that description (check_plan reports it ambiguous). The links
 // inside each director (line ASIC to spine ASIC), which an NDT never lists, are added as
 // they are in `fabric` (line 0), so check_plan does not report them as extra cables.
+// Throws ParseError at the row for `Port N` of a device that is a director in `fabric` (which
+// line blade's ASIC is meant, the NDT does not say).
 CablingPlan ndt_cabling_plan(const NdtPlan& ndt, const Fabric& fabric);
 
 // The error for a --plan file that is no plan: neither kind of CSV nor a fabric dump. Names

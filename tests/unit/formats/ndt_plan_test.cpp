@@ -193,6 +193,23 @@ TEST(NdtPlanTest, AnAbsentDirectorAsicKeepsItsNdtName) {
   EXPECT_EQ(p.cables[0].b.node, "DIR-A/L17/U1");
 }
 
+TEST(NdtPlanTest, APlainPortOfADirectorIsAnError) {
+  Sample f = sample();
+  NdtPlan ndt = read_ndt_plan(
+      "#StartDevice,StartPort,EndDevice,EndPort,LinkType\n"
+      "LEAF01,Port 21,DIR-A,Blade 16_Port 2/20,Data\n"
+      "LEAF01,Port 22,dir-a,Port 5,Data\n",
+      "d.ndt");
+  try {
+    static_cast<void>(ndt_cabling_plan(ndt, f.fabric));
+    FAIL() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "d.ndt:3: expected a director port `Blade B_Port A/N` in EndPort (dir-a is a "
+              "director in the fabric), found \"Port 5\"");
+  }
+}
+
 std::vector<Finding> check_ndt(const Fabric& fabric, std::string_view ndt) {
   CablingPlan plan = ndt_cabling_plan(read_ndt_plan(ndt, "design.ndt"), fabric);
   return check_plan(fabric, plan, AuditOptions{});
