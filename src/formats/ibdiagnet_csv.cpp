@@ -151,8 +151,12 @@ ReadResult read_ibdiagnet_csv(std::string_view text, std::string_view name) {
       }
     }
   }
+  std::optional<std::string> time;
+  if (!sections.time.empty()) {
+    time = sections.time;
+  }
   builder.set_provenance(
-      Provenance{std::string(name), "ibdiagnet-csv", std::nullopt, "ibdiagnet", std::nullopt});
+      Provenance{std::string(name), "ibdiagnet-csv", time, "ibdiagnet", std::nullopt});
   ReadResult result;
   result.fabric = std::move(builder).build();
   result.skipped = std::move(sections.skipped);

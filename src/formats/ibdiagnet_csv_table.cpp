@@ -10,6 +10,7 @@
 
 #include "ibatlas/error.hpp"
 
+#include "formats/ibdiagnet_net_dump_row.hpp"
 #include "text.hpp"
 
 namespace ibatlas::ibdiagnet {
@@ -46,7 +47,11 @@ class Splitter {
       open(t.substr(kStart.size()));
     } else if (text::starts_with(t, kEnd) && is_table_name(t.substr(kEnd.size()))) {
       fail("START_" + std::string(t.substr(kEnd.size())) + " before this line", t);
-    } else if (!t.empty() && t.front() != '#') {
+    } else if (!t.empty() && t.front() == '#') {
+      if (result_.time.empty()) {
+        result_.time = ibdiag_header_time(t);
+      }
+    } else if (!t.empty()) {
       result_.skipped.push_back(SkippedLine{number, std::string(raw)});
     }
   }

@@ -33,6 +33,7 @@ struct CsvTable {
 struct CsvSections {
   std::vector<CsvTable> tables;  // only the wanted ones, in file order
   std::vector<SkippedLine> skipped;
+  std::string time;  // from a "# Running timestamp" comment; "" when none
 };
 
 // Cuts `text` into sections. Rows of the tables named in `wanted` are split into cells and

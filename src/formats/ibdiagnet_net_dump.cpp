@@ -52,7 +52,7 @@ class NetDumpReader {
       if (looks_like_ibdiagnet_net_dump_line(t)) {
         columns_.push_back(ibdiagnet::parse_net_dump_header(t));
       } else {
-        time_ = time_.empty() ? ibdiagnet::net_dump_time(t) : time_;
+        time_ = time_.empty() ? ibdiagnet::ibdiag_header_time(t) : time_;
       }
     } else if (block_ && t.find(':') != std::string_view::npos) {
       row(t);

@@ -205,15 +205,22 @@ void add_net_dump_row(const NetDumpContext& context, NodeId node,
   builder.connect(local, neighbor_port(r, *guid, builder));
 }
 
-std::string net_dump_time(std::string_view comment) {
+std::string ibdiag_header_time(std::string_view comment) {
   constexpr std::string_view kKey = "# Running timestamp";
   std::size_t colon = comment.find(':');
   if (!text::starts_with(comment, kKey) || colon == std::string_view::npos) {
     return "";
   }
   std::string_view value = text::trim(comment.substr(colon + 1));  // "2022-08-25 17:45:38 UTC"
-  if (value.size() < 23 || value[10] != ' ' || value.substr(19, 4) != " UTC") {
+  constexpr std::string_view kShape = "dddd-dd-dd dd:dd:dd UTC";
+  if (value.size() < kShape.size()) {
     return "";
+  }
+  for (std::size_t i = 0; i < kShape.size(); ++i) {
+    bool digit = std::isdigit(static_cast<unsigned char>(value[i])) != 0;
+    if (kShape[i] == 'd' ? !digit : value[i] != kShape[i]) {
+      return "";
+    }
   }
   return std::string(value.substr(0, 10)) + "T" + std::string(value.substr(11, 8)) + "Z";
 }

@@ -40,8 +40,9 @@ struct NetDumpContext {
 void add_net_dump_row(const NetDumpContext& context, NodeId node,
                       const std::vector<std::string>& cells, FabricBuilder& builder);
 
-// "2022-08-25T17:45:38Z" from `# Running timestamp : 2022-08-25 17:45:38 UTC +0000`; "" for
-// any other line.
-std::string net_dump_time(std::string_view comment);
+// "2022-08-25T17:45:38Z" from `# Running timestamp : 2022-08-25 17:45:38 UTC +0000`, the
+// header comment ibdiagnet writes in its files; "" for any other line. The db_csv reader
+// asks it too.
+std::string ibdiag_header_time(std::string_view comment);
 
 }  // namespace ibatlas::ibdiagnet

@@ -82,6 +82,7 @@ TEST(IbdiagnetCsvTest, FixtureReadsAsTheSameFabricAsItsIbnetdiscoverTwin) {
   EXPECT_TRUE(test::topology_equal(net_common, csv_common));
   EXPECT_EQ(csv.links().size(), 4u);
   EXPECT_EQ(csv.provenance().format, "ibdiagnet-csv");
+  EXPECT_EQ(csv.provenance().time, "2026-12-02T10:00:00Z");  // "# Running timestamp"
 }
 
 TEST(IbdiagnetCsvTest, NodesKeepDescriptionsIdsAndPortCounts) {
@@ -190,6 +191,21 @@ TEST(IbdiagnetCsvTest, QuotedCellsKeepCommasAndDoubledQuotes) {
                  .fabric;
   EXPECT_EQ(f.node(*f.find_node(0x1)).description, "say \"hi\", twice");
   EXPECT_EQ(f.node(*f.find_node(0x2)).description, "plain text") << "blanks around are dropped";
+}
+
+TEST(IbdiagnetCsvTest, OnlyAWellFormedUtcTimestampGivesTheTime) {
+  EXPECT_FALSE(
+      read("# Running timestamp : 2026-12-02 10:00 UTC\n" + kNodes).fabric.provenance().time);
+  EXPECT_FALSE(
+      read("# Running timestamp : 2026-12-02 10:00:00 CET\n" + kNodes).fabric.provenance().time);
+  EXPECT_EQ(
+      read("#   Running timestamp : 2026-12-02 10:00:00 UTC\n" + kNodes).fabric.provenance().time,
+      std::nullopt)
+      << "the comment is matched as ibdiagnet writes it";
+  EXPECT_EQ(read(kNodes + "# Running timestamp : 2026-01-31 23:59:58 UTC +0000\n")
+                .fabric.provenance()
+                .time,
+            "2026-01-31T23:59:58Z");
 }
 
 TEST(IbdiagnetCsvTest, ColumnsAreFoundByNameInAnyOrder) {
