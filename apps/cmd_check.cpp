@@ -1,6 +1,7 @@
 // ibatlas check SOURCE [--plan FILE] [--baseline FILE] [--expect-speed S] [--expect-width W]
 //                      [--fail-on error|warning|info] [--json | --worklist]
 //                      [--node-name-map FILE] [--ar [FILE]] [--ar-expect KEY=VALUE,...]
+//                      [--counters [FILE]]...
 // The audit: every check of the registry (docs/checks.md) over one snapshot; a table sorted
 // by severity then location, a JSON document, or a technician's worklist. Exit 1 when a
 // finding reaches --fail-on.
