@@ -43,6 +43,28 @@ TEST(IbdiagnetCliTest, CheckFindsTheCounterAndTheNarrowLink) {
   EXPECT_FALSE(has(r.out, "\"counter.link_downed\"")) << "LinkDownedCounter 1 is under 10";
 }
 
+TEST(IbdiagnetCliTest, TwoDatabasesAnHourApartGiveCounterRates) {
+  // The fixture at 10:00 as the baseline; at 11:00 leaf1 port 2's SymbolErrorCounter went
+  // from 25 to 30 (5/h, under 10/h) and LinkDownedCounter from 1 to 13 (12/h, over 10/h).
+  std::string later = test::slurp(fixture("ibdiagnet2.db_csv"));
+  auto replace = [&later](const std::string& from, const std::string& to) {
+    std::size_t at = later.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    later.replace(at, from.size(), to);
+  };
+  replace("2026-12-02 10:00:00 UTC", "2026-12-02 11:00:00 UTC");
+  replace("0x0002c90300000100,0x0002c90300000100,2,1,2,25,",
+          "0x0002c90300000100,0x0002c90300000100,2,13,2,30,");
+  test::TempDir dir;
+  test::write_file(dir.file("ibdiagnet2.db_csv"), later);
+  test::CliRun r = run_cli({"check", dir.file("ibdiagnet2.db_csv"), "--baseline",
+                            fixture("ibdiagnet2.db_csv"), "--json"});
+  EXPECT_EQ(r.status, kExitFindings) << r.err;
+  EXPECT_TRUE(has(r.out, "\"counter.link_downed\"")) << r.out;
+  EXPECT_FALSE(has(r.out, "\"counter.symbol_errors\"")) << "25 -> 30 in an hour is 5/h";
+  EXPECT_FALSE(has(r.out, "\"counter.no_interval\"")) << r.out;
+}
+
 TEST(IbdiagnetCliTest, NetDumpShowsTheSameLinksAndCheckRuns) {
   test::CliRun r = run_cli({"show", fixture("ibdiagnet2.net_dump")});
   EXPECT_EQ(r.status, kExitOk) << r.err;
