@@ -151,7 +151,8 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
       ->check(CLI::Range(1, 63));
   cmd->add_flag("--routes", options->routes, "Also read every switch's LFT (as dump_lfts)");
   cmd->add_flag("--counters", options->counters,
-                "Also read PortCounters(+Extended) of cabled ports (never resets them)");
+                "Also read PortCounters(+Extended) and the receive-error / transmit-discard "
+                "details of cabled ports (never resets them)");
   cmd->add_flag("--sl2vl", options->sl2vl,
                 "Also read the SL-to-VL tables between LinkUp ports (as smpquery sl2vl)");
   cmd->add_flag("--ar", options->ar,
