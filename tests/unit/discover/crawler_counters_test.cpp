@@ -2,6 +2,9 @@
 // error details only from a node whose PMA has them (one failed probe per node otherwise,
 // never an issue), and the unicast/multicast split only when ClassPortInfo claims it.
 
+#include <chrono>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "ibatlas/discover/crawler.hpp"
@@ -21,6 +24,45 @@ using test::IrregularSpec;
 using test::make_fat_tree;
 using test::make_irregular;
 using test::topology_equal;
+
+// Passes PerfMgt through to a FabricTransport, except that one attribute always fails with
+// `status` (Rejected: a PMA without it; Timeout: an old simulator that drops the MAD).
+class FailingPerf : public PerfTransport {
+ public:
+  FailingPerf(FabricTransport& inner, PerfAttribute attribute, SmpStatus status)
+      : inner_(inner), attribute_(attribute), status_(status) {}
+
+  std::size_t max_perf_in_flight() const override { return inner_.max_perf_in_flight(); }
+
+  void send_perf(const PerfRequest& request) override {
+    if (request.attribute != attribute_) {
+      inner_.send_perf(request);
+      return;
+    }
+    SmpReply failed;
+    failed.tag = request.tag;
+    failed.status = status_;
+    failed.mad_status = status_ == SmpStatus::Rejected ? 0x000c : 0;
+    failed_.push_back(failed);
+    ++sent_;
+  }
+
+  std::vector<SmpReply> poll_perf(std::chrono::milliseconds timeout) override {
+    std::vector<SmpReply> replies = inner_.poll_perf(timeout);
+    replies.insert(replies.end(), failed_.begin(), failed_.end());
+    failed_.clear();
+    return replies;
+  }
+
+  int sent() const { return sent_; }
+
+ private:
+  FabricTransport& inner_;
+  PerfAttribute attribute_;
+  SmpStatus status_;
+  std::vector<SmpReply> failed_;
+  int sent_ = 0;
+};
 
 CrawlOptions with_counters() {
   CrawlOptions options;
@@ -141,6 +183,45 @@ TEST(CrawlerCountersTest, SwitchesWithDetailsAndHostsWithoutInOneCrawl) {
                 sw ? std::optional<std::uint64_t>(9) : std::nullopt);
       EXPECT_EQ(p.counters->malformed_packet_errors,
                 sw ? std::optional<std::uint64_t>(8) : std::nullopt);
+    }
+  }
+}
+
+TEST(CrawlerCountersTest, DetailsThatNeverAnswerAreAbsentAndTheCrawlComplete) {
+  Fabric f = make_fat_tree(FatTreeSpec{.levels = 2, .radix = 4, .counters = true});
+  for (SmpStatus status : {SmpStatus::Rejected, SmpStatus::Timeout}) {
+    FabricTransport transport(f);
+    FailingPerf perf(transport, PerfAttribute::PortRcvErrorDetails, status);
+    DiscoveryResult r = discover(transport, with_counters(), &perf);
+    EXPECT_TRUE(r.report.complete());
+    EXPECT_TRUE(r.report.issues.empty());
+    for (const Port& p : r.fabric.ports()) {
+      if (p.peer) {
+        ASSERT_TRUE(p.counters);
+        EXPECT_FALSE(p.counters->local_physical_errors);
+        EXPECT_FALSE(p.counters->looping_errors);
+        EXPECT_TRUE(p.counters->inactive_discards);  // the other details attribute answered
+      }
+    }
+    // One probe per node (14), each sent once more per retry after a timeout (3 retries).
+    EXPECT_EQ(perf.sent(), status == SmpStatus::Rejected ? 14 : 14 * 4);
+  }
+}
+
+TEST(CrawlerCountersTest, NoClassPortInfoMeansNoUnicastMulticastSplit) {
+  Fabric f = make_fat_tree(FatTreeSpec{.levels = 2, .radix = 4, .counters = true});
+  FabricTransport transport(f);
+  FailingPerf perf(transport, PerfAttribute::ClassPortInfo, SmpStatus::Rejected);
+  DiscoveryResult r = discover(transport, with_counters(), &perf);
+  EXPECT_TRUE(r.report.complete());
+  EXPECT_TRUE(r.report.issues.empty());
+  for (const Port& p : r.fabric.ports()) {
+    if (p.peer) {
+      ASSERT_TRUE(p.counters);
+      EXPECT_FALSE(p.counters->unicast_xmit_pkts);
+      EXPECT_FALSE(p.counters->multicast_xmit_pkts);
+      EXPECT_TRUE(p.counters->xmit_pkts);
+      EXPECT_TRUE(p.counters->local_physical_errors);
     }
   }
 }
