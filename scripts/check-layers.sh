@@ -25,6 +25,8 @@ declare -A allowed=(
   [report]="model findings formats analysis routing ar diff audit probe"
   [render]="model findings formats analysis routing ar diff"
   [umad]="model findings discover formats"
+  [verbs]="model findings probe"
+  [host]="model findings"
 )
 
 layer_of_file() {  # path of a source or header in the repository
