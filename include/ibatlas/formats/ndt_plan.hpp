@@ -61,19 +61,19 @@ bool looks_like_ndt_plan(std::string_view text);
 // cannot be mapped to a port number), a port in two different cables, or no cable at all.
 NdtPlan read_ndt_plan(std::string_view text, std::string_view name);
 
-// The NDT's cables as a plan for `fabric`: each end that denotes exactly one node of the
-// fabric is named by that node's GUID ("0x..."), as plan_from_fabric does. Switches are
-// matched by name, ignoring case: a description "MF0;NAME:MODEL/L16/U2" is line blade 16,
-// ASIC 2 of director NAME; "MF0;NAME:MODEL..." without a blade is the switch NAME; any
-// other description is a switch named by the whole description; a `Port N` end whose device
-// names no switch so is the node (switch or CA) whose whole description is the device. A
-// host end is the node whose description is the port text. All ignoring case. An end that matches
-// no node keeps its NDT name (check_plan reports it missing); one that matches several nodes
-// sharing a description is named by that description (check_plan reports it ambiguous). The links
-// inside each director (line ASIC to spine ASIC), which an NDT never lists, are added as
-// they are in `fabric` (line 0), so check_plan does not report them as extra cables.
-// Throws ParseError at the row for `Port N` of a device that is a director in `fabric` (which
-// line blade's ASIC is meant, the NDT does not say).
+// The NDT's cables as a plan for `fabric`: each end that denotes exactly one node is named
+// by that node's GUID ("0x..."), as plan_from_fabric does. Names are compared ignoring case:
+//   Port N      the switch whose NDT name is the device: "MF0;NAME:MODEL/U1" is named NAME,
+//               any other description is its own name; failing that, the node (switch or
+//               CA) whose whole description is the device
+//   Blade B_... the ASIC described "MF0;DEVICE:MODEL/LB/UA"
+//   host port   the node whose description is the port text
+// An end that matches no node keeps its NDT name (check_plan reports it missing); one that
+// matches several nodes sharing a description is named by that description (check_plan
+// reports it ambiguous). The links inside each director (line ASIC to spine ASIC), which an
+// NDT never lists, are added as `fabric` has them (line 0), so check_plan does not report
+// them as extra cables. Throws ParseError at the row for `Port N` of a device that is a
+// director in `fabric` (the NDT does not say which line blade's ASIC is meant).
 CablingPlan ndt_cabling_plan(const NdtPlan& ndt, const Fabric& fabric);
 
 // The error for a --plan file that is no plan: neither kind of CSV nor a fabric dump. Names
