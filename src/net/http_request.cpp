@@ -121,7 +121,8 @@ std::size_t http_head_end(std::string_view bytes) {
   return std::string_view::npos;
 }
 
-HttpRequestHead parse_http_request(std::string_view rest) {
+HttpRequestHead parse_http_request(std::string_view bytes) {
+  std::string_view rest = bytes;
   std::string version;
   HttpRequestHead head = parse_request_line(next_line(rest), version);
   if (head.status != 0) {

@@ -27,6 +27,6 @@ std::size_t http_head_end(std::string_view bytes);
 // folded or malformed field line, a control character, or a target that is not a path is
 // 400; a version other than 1.0 and 1.1 is 505. A body is never read (the reply closes
 // the connection).
-HttpRequestHead parse_http_request(std::string_view head);
+HttpRequestHead parse_http_request(std::string_view bytes);
 
 }  // namespace ibatlas::net

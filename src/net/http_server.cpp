@@ -123,7 +123,7 @@ struct HttpServer::State {
     }
   }
 
-  void start_reply(Client& client, const HttpResponse& response, bool with_body) {
+  void start_reply(Client& client, const HttpResponse& response, bool with_body) const {
     std::size_t length = response.body ? response.body->size() : 0;
     client.head = status_head(response.status, response, length);
     client.body = with_body ? response.body : nullptr;
@@ -134,13 +134,13 @@ struct HttpServer::State {
     client.deadline = Clock::now() + options.reply_timeout;
   }
 
-  void refuse(Client& client, int status, const std::string& why) {
+  void refuse(Client& client, int status, const std::string& why) const {
     log(client.peer + ": " + std::to_string(status) + " " + std::string(http_reason(status)) +
         (why.empty() ? "" : " (" + why + ")"));
     start_reply(client, error_response(status), true);
   }
 
-  void answer(Client& client, const HttpHandler& handler) {
+  void answer(Client& client, const HttpHandler& handler) const {
     std::size_t end = net::http_head_end(client.in);
     if (end == std::string::npos) {
       if (client.in.size() >= options.max_request_bytes) {
@@ -158,7 +158,7 @@ struct HttpServer::State {
   }
 
   // Moves `client` on as far as its socket allows; false when it is done with.
-  bool step(Client& client, short events, const HttpHandler& handler) {
+  bool step(Client& client, short events, const HttpHandler& handler) const {
     if (client.phase == Phase::Reading && (events & (POLLIN | POLLHUP | POLLERR)) != 0) {
       std::size_t room = options.max_request_bytes + 1 - client.in.size();
       if (!receive(client.fd.get(), client.in, room)) {
@@ -180,7 +180,7 @@ struct HttpServer::State {
   }
 
   // A client past its deadline: a head still incomplete gets 408, anything else is closed.
-  bool expire(Client& client, Clock::time_point now) {
+  bool expire(Client& client, Clock::time_point now) const {
     if (now < client.deadline) {
       return true;
     }
@@ -252,7 +252,7 @@ void HttpServer::serve(const HttpHandler& handler, const std::atomic<bool>& stop
     fds.clear();
     fds.push_back({s.listener.get(), POLLIN, 0});
     for (const Client& client : s.clients) {
-      short events = client.phase == Phase::Replying ? POLLOUT : POLLIN;
+      short events = client.phase == Phase::Replying ? short{POLLOUT} : short{POLLIN};
       fds.push_back({client.fd.get(), events, 0});
     }
     int ready = ::poll(fds.data(), fds.size(), s.poll_timeout());
@@ -264,7 +264,8 @@ void HttpServer::serve(const HttpHandler& handler, const std::atomic<bool>& stop
     for (auto it = s.clients.begin(); it != s.clients.end(); ++i) {
       bool keep = true;
       try {
-        keep = s.step(*it, ready > 0 ? fds[i].revents : 0, handler) && s.expire(*it, now);
+        short events = ready > 0 ? fds[i].revents : short{0};
+        keep = s.step(*it, events, handler) && s.expire(*it, now);
       } catch (const Error& e) {
         s.log(it->peer + ": " + e.what());
         keep = false;
