@@ -291,6 +291,7 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
                  "ibqueryerrors or perfquery [-x] output to the SOURCE's ports (repeatable)")
       ->expected(0, 1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false)  // `--counters FILE SOURCE --json`: SOURCE is no 2nd FILE
       ->type_name("[FILE]")
       ->group(kGroup);
 }
