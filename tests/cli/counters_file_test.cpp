@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -115,6 +116,21 @@ TEST_F(CountersFileTest, RepeatedFilesAreAllAttached) {
   EXPECT_EQ(r.status, kExitOk) << r.err;  // warnings only, --fail-on error
   EXPECT_NE(r.out.find("\"counter.symbol_errors\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"counter.link_downed\""), std::string::npos) << r.out;
+}
+
+TEST_F(CountersFileTest, FileMayStandBeforeTheSource) {
+  std::string a = dir_.file("a.txt");
+  test::write_file(a,
+                   "# Port counters: Lid 3 port 1 (CapMask: 0x1600)\n"
+                   "SymbolErrorCounter:..............11\n");
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"check", "--counters", a, fabric_, "--json"},
+                                             {"check", "--counters", a, fabric_},
+                                             {"check", fabric_, "--counters", a, "--json"}}) {
+    test::CliRun r = test::run_cli(args);
+    EXPECT_EQ(r.status, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("counter.symbol_errors"), std::string::npos) << r.out;
+  }
 }
 
 TEST_F(CountersFileTest, ShowNoLongerListsCountersAsLacking) {
