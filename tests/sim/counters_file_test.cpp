@@ -3,7 +3,8 @@
 // attached to a crawl made without counters, equal what `ibatlas discover --counters` reads
 // live from the same ports, and what was set (clamped to the counter's width, as ibsim and
 // the IBA do). `check SNAPSHOT --counters ibqueryerrors.txt` finds what `check` of the live
-// crawl with counters finds.
+// crawl with counters finds, and so does check of a live SOURCE with --counters, bare or
+// with the text.
 
 #include <fstream>
 #include <functional>
@@ -264,6 +265,10 @@ TEST_F(CountersFileSimTest, CheckWithTheTextFindsWhatTheLiveCheckFinds) {
   };
   EXPECT_EQ(from_text, expected);
   EXPECT_EQ(from_live, expected);
+  // A live SOURCE: a bare --counters reads them in the crawl; a FILE is attached to it.
+  EXPECT_EQ(counter_findings({"live", "--counters"}, 1), expected);
+  EXPECT_EQ(counter_findings({"--counters", ibq, "live"}, 1), expected);
+  EXPECT_TRUE(counter_findings({"live"}, 0).empty());
 }
 
 }  // namespace
