@@ -153,9 +153,8 @@ ReadResult load_source(const std::string& source, const SourceOptions& options, 
 namespace {
 
 // Each --counters FILE attached to `fabric` in turn (formats/counters_text.hpp).
-Fabric attach_counter_files(Fabric fabric, const std::vector<std::string>& paths,
-                            std::ostream& err) {
-  for (const std::string& path : paths) {
+Fabric attach_counter_files(Fabric fabric, const SourceOptions& options, std::ostream& err) {
+  for (const std::string& path : options.counters) {
     if (path.empty()) {
       continue;  // the bare --counters: read in the crawl
     }
@@ -171,7 +170,16 @@ Fabric attach_counter_files(Fabric fabric, const std::vector<std::string>& paths
     if (text.aggregate_rows != 0) {
       err << ", " << text.aggregate_rows << " \"port ALL\" row(s) (sums) left out";
     }
+    if (!text.skipped.empty()) {
+      err << ", " << text.skipped.size() << " other line(s) passed over"
+          << (options.verbose ? ":" : " (-v lists them)");
+    }
     err << '\n';
+    if (options.verbose) {
+      for (const SkippedLine& s : text.skipped) {
+        err << "  " << path << ':' << s.line << ": " << printable_input(s.text) << '\n';
+      }
+    }
     fabric = std::move(attached.fabric);
   }
   return fabric;
@@ -194,7 +202,7 @@ ReadResult load_main_source(const std::string& source, const SourceOptions& opti
                 "snapshot taken with `discover --counters`");
   }
   ReadResult read = load_source(source, options, err);
-  read.fabric = attach_counter_files(std::move(read.fabric), options.counters, err);
+  read.fabric = attach_counter_files(std::move(read.fabric), options, err);
   if (!options.ar || options.ar->empty()) {
     return read;
   }
