@@ -133,6 +133,24 @@ TEST_F(CountersFileTest, FileMayStandBeforeTheSource) {
   }
 }
 
+TEST_F(CountersFileTest, LinesOfNeitherToolAreCountedAndListedWithVerbose) {
+  std::string a = dir_.file("a.txt");
+  test::write_file(a,
+                   "user@login1:~$ perfquery 3 1\n"
+                   "# Port counters: Lid 3 port 1 (CapMask: 0x1600)\n"
+                   "SymbolErrorCounter:..............11\n"
+                   "user@login1:~$ \x1b[0m\n");
+  test::CliRun r = test::run_cli({"show", fabric_, "--counters", a});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_NE(r.err.find("a.txt: counters of 1 port(s) attached, 2 other line(s) passed over "
+                       "(-v lists them)\n"),
+            std::string::npos)
+      << r.err;
+  test::CliRun v = test::run_cli({"show", fabric_, "--counters", a, "-v"});
+  EXPECT_NE(v.err.find("a.txt:1: user@login1:~$ perfquery 3 1\n"), std::string::npos) << v.err;
+  EXPECT_NE(v.err.find("a.txt:4: user@login1:~$ \\x1b[0m\n"), std::string::npos) << v.err;
+}
+
 TEST_F(CountersFileTest, ShowNoLongerListsCountersAsLacking) {
   std::string a = dir_.file("a.txt");
   test::write_file(a,
