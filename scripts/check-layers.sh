@@ -24,7 +24,7 @@ declare -A allowed=(
   [audit]="model findings analysis routing ar"
   [report]="model findings formats analysis routing ar diff audit probe"
   [render]="model findings formats analysis routing ar diff"
-  [umad]="model findings discover formats"
+  [umad]="model findings discover formats probe"
   [verbs]="model findings probe"
   [host]="model findings"
 )
