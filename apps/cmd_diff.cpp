@@ -39,7 +39,7 @@ void write_diff_map(const std::string& path, const Fabric& after, const FabricDi
 
 int run_diff(const DiffCommandOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Both snapshots first, so that a bad file fails before any output.
-  refuse_ar_dump(options.source_options, "diff");
+  refuse_attached_files(options.source_options, "diff");
   Fabric before = load_source(options.before, options.source_options, err).fabric;
   Fabric after = load_source(options.after, options.source_options, err).fabric;
   // 2. Compare, 3. report, 4. exit like diff(1).

@@ -72,7 +72,7 @@ std::optional<std::int64_t> time_of(const Fabric& f, const std::string& path, st
 
 int run_history(const HistoryOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Every snapshot first, so that a bad file fails before any output.
-  refuse_ar_dump(options.source_options, "history");
+  refuse_attached_files(options.source_options, "history");
   std::vector<std::string> files = expand_inputs(options.inputs);
   if (files.empty()) {
     throw Error("no snapshots to read");

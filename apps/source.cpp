@@ -224,7 +224,7 @@ ReadResult load_main_source(const std::string& source, const SourceOptions& opti
   return read;
 }
 
-void refuse_ar_dump(const SourceOptions& options, const std::string& command) {
+void refuse_attached_files(const SourceOptions& options, const std::string& command) {
   if (options.ar && !options.ar->empty()) {
     throw Error("--ar FILE attaches an AR dump to one SOURCE, and " + command +
                 " reads several: attach it first with `ibatlas convert SOURCE --ar FILE -o "

@@ -84,7 +84,7 @@ ReadResult load_main_source(const std::string& source, const SourceOptions& opti
 
 // Throws Error when --ar names a dump, or --counters a file, on a command that reads
 // several SOURCEs (diff, history), where it is not clear which one it belongs to.
-void refuse_ar_dump(const SourceOptions& options, const std::string& command);
+void refuse_attached_files(const SourceOptions& options, const std::string& command);
 
 // `status` (what the command decided) raised to kExitPartial when a live source was
 // partial: the result is printed, but it is not the whole fabric.
