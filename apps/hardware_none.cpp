@@ -3,6 +3,7 @@
 #include "ibatlas/error.hpp"
 
 #include "live.hpp"
+#include "mad_echo_cli.hpp"
 #include "source.hpp"
 
 namespace ibatlas::cli {
@@ -19,6 +20,34 @@ DiscoveryResult crawl_live(const LivePortOptions&,
   throw Error(
       "live discovery needs libibumad, but this ibatlas was built without rdma-core "
       "(install libibumad-dev and rebuild)");
+}
+
+}  // namespace ibatlas::cli
+
+namespace ibatlas::cli {
+
+namespace {
+
+[[noreturn]] void no_mad_echo() {
+  throw Error(
+      "--transport mad needs libibumad, but this ibatlas was built without rdma-core "
+      "(install libibumad-dev and rebuild)");
+}
+
+}  // namespace
+
+PortId mad_echo_local_port(const Fabric& /*fabric*/, const MadEchoPort& /*port*/) {
+  no_mad_echo();
+}
+
+std::unique_ptr<ProbeTransport> open_mad_echo_prober(const Fabric& /*fabric*/,
+                                                     const MadEchoPort& /*port*/,
+                                                     std::ostream& /*err*/) {
+  no_mad_echo();
+}
+
+int serve_mad_echo(const MadEchoResponderOptions& /*options*/) {
+  no_mad_echo();
 }
 
 }  // namespace ibatlas::cli
