@@ -1,4 +1,5 @@
 // ibatlas agent --listen ADDR:PORT --key KEYFILE [--transport udp] [--busy-poll] [--cpu N]
+// ibatlas agent --transport mad [-C CA] [-P PORT]
 // ibatlas keygen KEYFILE
 // The probe agent: serves authenticated controllers (`ibatlas probe`) until SIGINT or
 // SIGTERM, running nothing but their probe commands; and the key both sides share.
@@ -11,11 +12,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/net/agent.hpp"
 #include "ibatlas/net/key_file.hpp"
 
 #include "cli.hpp"
+#include "mad_echo_cli.hpp"
 
 namespace ibatlas::cli {
 
@@ -25,6 +28,8 @@ struct AgentCommandOptions {
   std::string listen;
   std::string key;
   std::string transport = "udp";
+  std::string ca;  // --transport mad
+  int port = 0;
   bool busy_poll = false;
   int cpu = -1;
   bool quiet = false;
@@ -36,7 +41,28 @@ extern "C" void on_stop(int /*signal*/) {
   g_stop.store(true);
 }
 
+// --transport mad: answer echo MADs on this host's -C/-P port until SIGINT or SIGTERM.
+int run_mad_agent(const AgentCommandOptions& options, std::ostream& err) {
+  MadEchoResponderOptions responder;
+  responder.port = MadEchoPort{options.ca, options.port};
+  responder.log = options.quiet ? nullptr : &err;
+  g_stop.store(false);
+  responder.stop = &g_stop;
+  auto old_int = std::signal(SIGINT, on_stop);
+  auto old_term = std::signal(SIGTERM, on_stop);
+  int status = serve_mad_echo(responder);
+  std::signal(SIGINT, old_int);
+  std::signal(SIGTERM, old_term);
+  return status;
+}
+
 int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
+  if (options.transport == "mad") {
+    return run_mad_agent(options, err);
+  }
+  if (options.listen.empty() || options.key.empty()) {
+    throw Error("agent: --listen ADDR:PORT and --key KEYFILE are needed (for --transport udp)");
+  }
   AgentOptions agent;
   agent.listen = options.listen;
   agent.key = read_key_file(options.key);
@@ -62,12 +88,15 @@ void add_agent_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, 
   CLI::App* cmd = app.add_subcommand(
       "agent", "Serve `ibatlas probe` controllers: authenticated probe commands only");
   cmd->add_option("--listen", options->listen,
-                  "ADDR:PORT for the control channel (TCP) and the probes (UDP)")
-      ->required();
-  cmd->add_option("--key", options->key, "Pre-shared key file (ibatlas keygen; mode 0600)")
-      ->required();
-  cmd->add_option("--transport", options->transport, "How probes travel (default udp)")
-      ->check(CLI::IsMember({"udp"}));
+                  "ADDR:PORT for the control channel (TCP) and the probes (UDP)");
+  cmd->add_option("--key", options->key, "Pre-shared key file (ibatlas keygen; mode 0600)");
+  cmd->add_option("--transport", options->transport,
+                  "How probes travel: udp (default; needs --listen, --key) or mad (answer echo "
+                  "MADs, as ibping -S, on the -C/-P port)")
+      ->check(CLI::IsMember({"udp", "mad"}));
+  cmd->add_option("-C,--ca", options->ca, "--transport mad: CA name (default: the first)");
+  cmd->add_option("-P,--port", options->port,
+                  "--transport mad: port number (default: first active)");
   cmd->add_flag("--busy-poll", options->busy_poll,
                 "Spin on the socket while probing: lower, steadier round trips, one CPU busy");
   cmd->add_option("--cpu", options->cpu, "Pin the probing thread to this CPU")

@@ -1,5 +1,5 @@
 // ibatlas probe SOURCE --hosts HOSTS --key KEYFILE [--suspects FINDINGS.json | --link NODE:PORT]...
-//               [--lfts FILE | --compute minhop|updn] [--transport udp] [--sizes 64,4096,65536]
+//               [--lfts FILE | --compute minhop|updn] [--transport udp|mad] [--sizes 64,4096,65536]
 //               [--samples N] [--blocks N] [--plan-only] [-o RUN.json] [--baseline OLD.json]
 //               [--json] [--fail-on LEVEL]
 // Confirms or clears suspect links with traffic: plans host pairs across each suspect and
@@ -21,6 +21,7 @@
 #include "ibatlas/net/controller.hpp"
 #include "ibatlas/net/key_file.hpp"
 #include "ibatlas/probe/hosts_file.hpp"
+#include "ibatlas/probe/mad_echo_wire.hpp"
 #include "ibatlas/probe/plan.hpp"
 #include "ibatlas/probe/plan_report.hpp"
 #include "ibatlas/probe/regression.hpp"
@@ -30,6 +31,7 @@
 #include "ibatlas/routing/endpoint.hpp"
 
 #include "cli.hpp"
+#include "mad_echo_cli.hpp"
 #include "source.hpp"
 #include <unistd.h>
 
@@ -215,6 +217,24 @@ int write_plan(const Fabric& fabric, const ProbePlan& plan, const ProbeOptions& 
   return kExitOk;
 }
 
+// --transport udp: the agents of HOSTS over the key; mad: this host's umad port.
+std::unique_ptr<ProbeTransport> open_transport(const Fabric& fabric, const ProbePlan& plan,
+                                               const ProbeOptions& options, RunOptions& run,
+                                               std::ostream& err) {
+  if (options.transport == "mad") {
+    const LivePortOptions& port = options.source_options.live.port;
+    return open_mad_echo_prober(fabric, MadEchoPort{port.ca, port.port}, err);
+  }
+  if (options.hosts.empty() || options.key.empty()) {
+    throw Error("probe: --hosts HOSTS and --key KEYFILE are needed to run probes (or --plan-only)");
+  }
+  ProbeKey key = read_key_file(options.key);
+  std::vector<AgentAddress> agents = agents_of(fabric, plan, options, run.absent_hosts);
+  ControllerOptions controller;
+  controller.log = options.source_options.verbose ? &err : nullptr;
+  return connect_agents(agents, key, controller);
+}
+
 int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err) {
   // 1. The fabric and its tables. 2. The plan: the baseline's, or planned for the suspects.
   // 3. --plan-only prints it. 4. Agents from HOSTS, the key, the run. 5. Verdicts, the
@@ -240,6 +260,11 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   } else {
     PlanOptions plan_options;
     plan_options.other_lids = false;  // UDP reaches only a port's base LID (docs/probe.md)
+    // MAD echo goes by LID, so any LMC LID; one 256-byte MAD each way (docs/probe.md)
+    if (options.transport == "mad") {
+      plan_options.other_lids = true;
+      run.sizes = {static_cast<std::uint32_t>(mad_echo::kMadBytes)};
+    }
     plan = plan_probes(fabric, suspects_of(fabric, options, err), plan_options);
   }
   for (const std::string& note : plan.notes) {
@@ -248,14 +273,7 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   if (options.plan_only) {
     return write_plan(fabric, plan, options, out);
   }
-  if (options.hosts.empty() || options.key.empty()) {
-    throw Error("probe: --hosts HOSTS and --key KEYFILE are needed to run probes (or --plan-only)");
-  }
-  ProbeKey key = read_key_file(options.key);
-  std::vector<AgentAddress> agents = agents_of(fabric, plan, options, run.absent_hosts);
-  ControllerOptions controller;
-  controller.log = options.source_options.verbose ? &err : nullptr;
-  std::unique_ptr<ProbeTransport> transport = connect_agents(agents, key, controller);
+  std::unique_ptr<ProbeTransport> transport = open_transport(fabric, plan, options, run, err);
   InterruptScope interrupts;
   run.stop = &g_interrupted;
   RunResult result = run_probes(fabric, plan, *transport, run);
@@ -304,8 +322,10 @@ void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   cmd->add_option("--lfts", options->lfts, "Forwarding tables to attach (dump_lfts output)");
   cmd->add_option("--compute", options->compute, "Compute tables as opensm's engine does")
       ->check(CLI::IsMember({"minhop", "updn"}));
-  cmd->add_option("--transport", options->transport, "How probes travel (default udp)")
-      ->check(CLI::IsMember({"udp"}));
+  cmd->add_option(
+         "--transport", options->transport,
+         "How probes travel: udp (agents, default) or mad (MAD echo from this host's -C/-P port)")
+      ->check(CLI::IsMember({"udp", "mad"}));
   cmd->add_option("--sizes", options->sizes, "Request sizes in bytes (default 64,4096,65536)")
       ->delimiter(',')
       ->check(CLI::Range(16U, 65507U));
