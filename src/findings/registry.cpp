@@ -9,7 +9,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 72> kChecks = {{
+constexpr std::array<CheckInfo, 79> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -85,6 +85,14 @@ constexpr std::array<CheckInfo, 72> kChecks = {{
     {"ar.path_dead_end", Error, "Some AR choice toward a LID ends where it cannot go on"},
     {"ar.path_loop", Error, "Some AR choice toward a LID comes back to a switch"},
     {"ar.group_id_per_dlid", Warning, "Peers give one destination different AR group numbers"},
+    // The host doctor (host/host_checks.hpp, `ibatlas host`): keep together.
+    {"host.port_down", Error, "A local HCA port is down and not Polling"},
+    {"host.port_polling", Error, "A local HCA port is Polling: no link partner"},
+    {"host.no_sm", Error, "A local port is physically up but no SM configured it"},
+    {"host.pcie_bottleneck", Warning, "The PCIe path carries less than the HCA's ports"},
+    {"host.pcie_degraded", Warning, "A PCIe link above the HCA trained below what it can"},
+    {"host.numa_far", Warning, "The process may run on no CPU of the HCA's NUMA node"},
+    {"host.memlock_low", Warning, "RLIMIT_MEMLOCK too low for RDMA memory registration"},
 }};
 
 }  // namespace
