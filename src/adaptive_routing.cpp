@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "text.hpp"
+
 namespace ibatlas {
 
 std::uint16_t effective_sl_mask(const ArInfo& info) {
@@ -28,16 +30,11 @@ std::string to_string(ArLidState state) {
   return "?";
 }
 
-std::optional<ArLidState> parse_ar_lid_state(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+std::optional<ArLidState> parse_ar_lid_state(std::string_view name) {
+  std::string lower = text::to_lower(name);
   for (ArLidState state :
        {ArLidState::Bounded, ArLidState::Free, ArLidState::Static, ArLidState::Hbf}) {
-    std::string name = to_string(state);
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (lower == name) {
+    if (lower == text::to_lower(to_string(state))) {
       return state;
     }
   }

@@ -87,4 +87,9 @@ std::string clean_utf8(std::string_view text, Controls controls,
 // and well-formed UTF-8, is kept, so "n\x1b[31m" was the 7 bytes 'n', ESC, "[31m".
 std::string printable(std::string_view text);
 
+// `s` with ASCII letters in upper / lower case (other bytes as they are), for names that
+// formats compare without case.
+std::string to_upper(std::string_view s);
+std::string to_lower(std::string_view s);
+
 }  // namespace ibatlas::text

@@ -10,6 +10,7 @@
 
 #include "ibatlas/error.hpp"
 
+#include "formats/csv_line.hpp"
 #include "formats/ibdiagnet_net_dump_row.hpp"
 #include "text.hpp"
 
@@ -90,20 +91,20 @@ class Splitter {
     if (!keep_ || t.empty()) {
       return;
     }
-    std::optional<std::vector<std::string>> cells = split_csv_line(t);
-    if (!cells) {
-      fail("a closing '\"' in this CSV line", t);
+    CsvLine csv = split_csv_line(t);
+    if (!csv.ok()) {
+      throw ParseError(std::string(file_), line_, csv.expected, csv.found);
     }
     CsvTable& table = result_.tables.back();
     if (table.header_line == 0) {
       table.header_line = line_;
       table.header_text = std::string(t);
-      table.columns = std::move(*cells);
-    } else if (cells->size() != table.columns.size()) {
+      table.columns = std::move(csv.fields);
+    } else if (csv.fields.size() != table.columns.size()) {
       fail(std::to_string(table.columns.size()) + " cells as in the START_" + name_ + " header",
-           std::to_string(cells->size()) + " cells in " + std::string(t));
+           std::to_string(csv.fields.size()) + " cells in " + std::string(t));
     } else {
-      table.rows.push_back(CsvRow{line_, std::move(*cells)});
+      table.rows.push_back(CsvRow{line_, std::move(csv.fields)});
     }
   }
 
@@ -126,51 +127,6 @@ CsvSections split_sections(std::string_view text, std::string_view file,
     splitter.line(*line, lines.line_number());
   }
   return std::move(splitter).finish();
-}
-
-namespace {
-
-// The quoted cell whose opening '"' is at line[i]; i moves past the closing '"' and any
-// blanks after it. nullopt: no closing quote.
-std::optional<std::string> quoted_cell(std::string_view line, std::size_t& i) {
-  std::string cell;
-  for (++i; i < line.size(); ++i) {
-    if (line[i] != '"') {
-      cell.push_back(line[i]);
-    } else if (i + 1 < line.size() && line[i + 1] == '"') {
-      cell.push_back('"');
-      ++i;
-    } else {
-      std::size_t comma = line.find(',', i);
-      i = comma == std::string_view::npos ? line.size() : comma;
-      return cell;
-    }
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::optional<std::vector<std::string>> split_csv_line(std::string_view line) {
-  std::vector<std::string> cells;
-  for (std::size_t i = 0;; ++i) {  // ++i steps over the comma
-    std::size_t start = std::min(line.size(), line.find_first_not_of(" \t", i));
-    if (start < line.size() && line[start] == '"') {
-      i = start;
-      std::optional<std::string> cell = quoted_cell(line, i);
-      if (!cell) {
-        return std::nullopt;
-      }
-      cells.push_back(std::move(*cell));
-    } else {
-      std::size_t comma = line.find(',', i);
-      i = comma == std::string_view::npos ? line.size() : comma;
-      cells.emplace_back(text::trim(line.substr(start, i - start)));
-    }
-    if (i >= line.size()) {
-      return cells;
-    }
-  }
 }
 
 std::optional<std::uint64_t> parse_number(std::string_view cell) {

@@ -44,10 +44,6 @@ struct CsvSections {
 CsvSections split_sections(std::string_view text, std::string_view file,
                            std::span<const std::string_view> wanted);
 
-// One CSV line: cells separated by commas; a cell in double quotes may hold commas and ""
-// for a quote. Blanks around unquoted cells are dropped. nullopt: a quote is not closed.
-std::optional<std::vector<std::string>> split_csv_line(std::string_view line);
-
 // A number as ibdiagnet writes one: decimal, or hex after "0x". nullopt: not one.
 std::optional<std::uint64_t> parse_number(std::string_view cell);
 

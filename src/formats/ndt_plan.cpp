@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "formats/csv_line.hpp"
 #include "text.hpp"
 
 namespace ibatlas {
@@ -22,13 +23,6 @@ struct Where {
   throw ParseError(std::string(at.file), at.line, expected, found);
 }
 
-std::string uppercase(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return out;
-}
-
 bool is_blank(std::string_view line) {
   return text::trim(line).empty();
 }
@@ -38,49 +32,22 @@ bool is_comment(std::string_view line) {
   return !t.empty() && t.front() == '#';
 }
 
-// One double-quoted field starting at line[i] == '"' (`""` is a quote); leaves i after it.
-std::string quoted_field(std::string_view line, std::size_t& i, const Where& at) {
-  std::string value;
-  for (++i; i < line.size(); ++i) {
-    if (line[i] != '"') {
-      value += line[i];
-    } else if (i + 1 < line.size() && line[i + 1] == '"') {
-      value += '"';
-      ++i;
-    } else {
-      i = std::min(line.find(',', i), line.size());
-      return value;
-    }
-  }
-  fail(at, "a closing '\"'", "end of line");
-}
-
-// A CSV line's fields, trimmed.
+// A CSV line's fields, trimmed (inside quotes too).
 std::vector<std::string> split_fields(std::string_view line, const Where& at) {
-  std::vector<std::string> fields;
-  std::size_t i = 0;
-  while (true) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) {
-      ++i;
-    }
-    if (i < line.size() && line[i] == '"') {
-      fields.emplace_back(text::trim(quoted_field(line, i, at)));
-    } else {
-      std::size_t end = std::min(line.find(',', i), line.size());
-      fields.emplace_back(text::trim(line.substr(i, end - i)));
-      i = end;
-    }
-    if (i >= line.size()) {
-      return fields;
-    }
-    ++i;  // the comma
+  CsvLine csv = split_csv_line(line);
+  if (!csv.ok()) {
+    fail(at, csv.expected, csv.found);
   }
+  for (std::string& field : csv.fields) {
+    field = std::string(text::trim(field));
+  }
+  return std::move(csv.fields);
 }
 
 // A header field as a column name: "#Fields:StartDevice", "#StartDevice" and
 // "Start Device" are all "STARTDEVICE".
 std::string column_name(std::string_view field) {
-  std::string name = uppercase(text::trim(field));
+  std::string name = text::to_upper(text::trim(field));
   for (std::string_view prefix : {"#FIELDS:", "#"}) {
     if (text::starts_with(name, prefix)) {
       name.erase(0, prefix.size());
@@ -137,7 +104,7 @@ Columns header_columns(std::string_view line, const Where& at) {
   for (std::size_t i = 0; i < fields.size(); ++i) {
     std::string name = column_name(fields[i]);
     for (auto& [want, slot] : names) {
-      if (name == uppercase(want) && *slot == Columns::kNone) {
+      if (name == text::to_upper(want) && *slot == Columns::kNone) {
         *slot = i;
       }
     }
@@ -169,7 +136,7 @@ constexpr const char* kPortForms =
 
 // "16_Port 2/20" after "Blade": line blade 16, ASIC 2, port 20.
 bool read_blade(std::string_view rest, NdtEnd& end) {
-  std::string upper = uppercase(rest);
+  std::string upper = text::to_upper(rest);
   std::size_t under = upper.find("_PORT");
   std::size_t slash = upper.find('/');
   if (under == std::string::npos || slash == std::string::npos || slash < under) {
@@ -191,8 +158,8 @@ bool read_blade(std::string_view rest, NdtEnd& end) {
 NdtEnd read_end(const std::string& device, const std::string& port, const Where& at,
                 const char* side) {
   NdtEnd end{device, port};
-  std::string upper = uppercase(port);
-  std::string device_prefix = uppercase(device) + " ";
+  std::string upper = text::to_upper(port);
+  std::string device_prefix = text::to_upper(device) + " ";
   if (upper.size() > device_prefix.size() && text::starts_with(upper, device_prefix)) {
     end.kind = NdtPortKind::Host;
     end.number = 1;
@@ -242,12 +209,12 @@ class PortLedger {
   using Map = std::map<std::string, std::pair<std::string, std::size_t>>;
 
   static std::string key(const NdtEnd& end) {
-    std::string port = end.kind == NdtPortKind::Host ? "H" + uppercase(end.port)
+    std::string port = end.kind == NdtPortKind::Host ? "H" + text::to_upper(end.port)
                        : end.kind == NdtPortKind::Director
                            ? "B" + std::to_string(end.blade) + "/" + std::to_string(end.asic) +
                                  "/" + std::to_string(end.number)
                            : "P" + std::to_string(end.number);
-    return uppercase(end.device) + '\n' + port;
+    return text::to_upper(end.device) + '\n' + port;
   }
 
   void check_free(Map::const_iterator seen, const NdtEnd& end, const Where& at) const {
@@ -274,7 +241,7 @@ std::optional<NdtCable> read_row(std::string_view line, const Columns& c, const 
          std::to_string(fields.size()) + " in " + quote_found(line));
   }
   const std::string& link_type = field_at(fields, c.link_type);
-  if (!link_type.empty() && uppercase(link_type) != "DATA") {
+  if (!link_type.empty() && text::to_upper(link_type) != "DATA") {
     return std::nullopt;
   }
   const std::string& end_device = fields[c.end_device];

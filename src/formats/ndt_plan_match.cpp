@@ -20,13 +20,6 @@ namespace ibatlas {
 
 namespace {
 
-std::string uppercase(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return out;
-}
-
 // "L16" with letter 'L' -> 16.
 std::optional<std::uint32_t> tagged_number(std::string_view part, char letter) {
   if (part.size() < 2 || std::toupper(static_cast<unsigned char>(part.front())) != letter) {
@@ -50,11 +43,11 @@ struct SwitchName {
 SwitchName switch_name(std::string_view description) {
   std::string_view d = text::trim(description);
   if (!text::starts_with(d, "MF0;")) {
-    return SwitchName{uppercase(d)};
+    return SwitchName{text::to_upper(d)};
   }
   d.remove_prefix(4);
   std::size_t colon = d.find(':');
-  SwitchName name{uppercase(d.substr(0, colon))};
+  SwitchName name{text::to_upper(d.substr(0, colon))};
   if (colon == std::string_view::npos) {
     return name;
   }
@@ -88,7 +81,7 @@ struct NdtIndex {
   explicit NdtIndex(const Fabric& fabric) {
     for (const Node& n : fabric.nodes()) {
       NodeId id = fabric.id_of(n);
-      described[uppercase(text::trim(n.description))].push_back(id);
+      described[text::to_upper(text::trim(n.description))].push_back(id);
       if (n.type != NodeType::Switch) {
         continue;
       }
@@ -106,15 +99,15 @@ struct NdtIndex {
 
   const std::vector<NodeId>* find(const NdtEnd& end) const {
     if (end.kind == NdtPortKind::Host) {
-      return lookup(described, uppercase(end.port));
+      return lookup(described, text::to_upper(end.port));
     }
     if (end.kind == NdtPortKind::Director) {
-      return lookup(line_asics, DirectorKey{uppercase(end.device), end.blade, end.asic});
+      return lookup(line_asics, DirectorKey{text::to_upper(end.device), end.blade, end.asic});
     }
     // A switch's NDT name; failing that, a whole description (what NVIDIA's
     // ndt_file_creator.py writes, hosts included: "r-ufm64 mlx5_0,Port 1").
-    const std::vector<NodeId>* by_name = lookup(switches, uppercase(end.device));
-    return by_name != nullptr ? by_name : lookup(described, uppercase(end.device));
+    const std::vector<NodeId>* by_name = lookup(switches, text::to_upper(end.device));
+    return by_name != nullptr ? by_name : lookup(described, text::to_upper(end.device));
   }
 
   template <typename Map, typename Key>
@@ -166,7 +159,7 @@ void refuse_director_ports(const NdtPlan& ndt, const NdtCable& cable, const NdtI
   for (auto [end, side] :
        {std::pair{&cable.start, "StartPort"}, std::pair{&cable.end, "EndPort"}}) {
     if (end->kind == NdtPortKind::Switch && index.find(*end) == nullptr &&
-        index.directors.count(uppercase(end->device)) != 0) {
+        index.directors.count(text::to_upper(end->device)) != 0) {
       throw ParseError(ndt.source, cable.line,
                        "a director port `Blade B_Port A/N` in " + std::string(side) + " (" +
                            end->device + " is a director in the fabric)",

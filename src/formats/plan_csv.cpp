@@ -8,6 +8,7 @@
 
 #include "ibatlas/error.hpp"
 
+#include "formats/csv_line.hpp"
 #include "text.hpp"
 
 namespace ibatlas {
@@ -26,60 +27,18 @@ struct Where {
   throw ParseError(std::string(at.file), at.line, expected, found);
 }
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 bool is_comment_or_blank(std::string_view line) {
   std::string_view t = text::trim(line);
   return t.empty() || t.front() == '#';
 }
 
-// One quoted field starting at line[i] == '"'; leaves i after the closing quote.
-std::string quoted_field(std::string_view line, std::size_t& i, const Where& at) {
-  std::string value;
-  for (++i; i < line.size(); ++i) {
-    if (line[i] != '"') {
-      value += line[i];
-    } else if (i + 1 < line.size() && line[i + 1] == '"') {
-      value += '"';
-      ++i;
-    } else {
-      ++i;
-      std::size_t next = line.find_first_not_of(" \t", i);
-      if (next != std::string_view::npos && line[next] != ',') {
-        fail(at, "',' after a quoted field", quote_found(line.substr(next)));
-      }
-      i = next == std::string_view::npos ? line.size() : next;
-      return value;
-    }
-  }
-  fail(at, "a closing '\"'", "end of line");
-}
-
 // Splits a CSV line into trimmed fields.
 std::vector<std::string> split_fields(std::string_view line, const Where& at) {
-  std::vector<std::string> fields;
-  std::size_t i = 0;
-  while (true) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) {
-      ++i;
-    }
-    if (i < line.size() && line[i] == '"') {
-      fields.push_back(quoted_field(line, i, at));
-    } else {
-      std::size_t end = std::min(line.find(',', i), line.size());
-      fields.emplace_back(text::trim(line.substr(i, end - i)));
-      i = end;
-    }
-    if (i >= line.size()) {
-      return fields;
-    }
-    ++i;  // the comma
+  CsvLine csv = split_csv_line(line);
+  if (!csv.ok()) {
+    fail(at, csv.expected, csv.found);
   }
+  return std::move(csv.fields);
 }
 
 std::string column(std::size_t index) {
@@ -153,7 +112,7 @@ std::string header_of(std::string_view line, const Where& at) {
     if (!joined.empty()) {
       joined += ',';
     }
-    joined += lowercase(field);
+    joined += text::to_lower(field);
   }
   return joined;
 }
@@ -165,7 +124,7 @@ bool looks_like_plan_csv(std::string_view text) {
   while (std::optional<std::string_view> line = lines.next()) {
     if (!is_comment_or_blank(*line)) {
       std::string_view t = text::trim(*line);
-      return lowercase(t.substr(0, kHeader.size())) == kHeader;
+      return text::to_lower(t.substr(0, kHeader.size())) == kHeader;
     }
   }
   return false;
