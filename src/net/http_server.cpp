@@ -69,28 +69,6 @@ bool send_some(Client& client) {
   }
 }
 
-// One recv of at most `limit` bytes appended to `into`; false when the peer has closed.
-bool receive(int fd, std::string& into, std::size_t limit) {
-  char chunk[4096];
-  std::size_t want = std::min(sizeof chunk, limit);
-  while (true) {
-    ssize_t n = ::recv(fd, chunk, want, 0);
-    if (n > 0) {
-      into.append(chunk, static_cast<std::size_t>(n));
-      return true;
-    }
-    if (n == 0) {
-      return false;
-    }
-    if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      return true;
-    }
-    if (errno != EINTR) {
-      throw Error(std::string("recv: ") + std::strerror(errno));
-    }
-  }
-}
-
 std::string status_head(int status, const HttpResponse& response, std::size_t length) {
   std::string head = "HTTP/1.1 " + std::to_string(status) + " " + std::string(http_reason(status)) +
                      "\r\nContent-Type: " + response.content_type +
@@ -161,7 +139,7 @@ struct HttpServer::State {
   bool step(Client& client, short events, const HttpHandler& handler) const {
     if (client.phase == Phase::Reading && (events & (POLLIN | POLLHUP | POLLERR)) != 0) {
       std::size_t room = options.max_request_bytes + 1 - client.in.size();
-      if (!receive(client.fd.get(), client.in, room)) {
+      if (!net::read_available(client.fd.get(), client.in, room)) {
         return false;  // closed before its request was complete
       }
       answer(client, handler);
@@ -174,7 +152,7 @@ struct HttpServer::State {
     }
     if (client.phase == Phase::Draining && (events & (POLLIN | POLLHUP | POLLERR)) != 0) {
       std::string discard;
-      return receive(client.fd.get(), discard, 4096);
+      return net::read_available(client.fd.get(), discard, 4096);
     }
     return true;
   }

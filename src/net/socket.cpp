@@ -3,6 +3,7 @@
 
 #include "net/socket.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -252,12 +253,13 @@ bool wait_readable(int fd, std::chrono::milliseconds timeout) {
   return wait_for(fd, POLLIN, Clock::now() + timeout);
 }
 
-bool read_available(int fd, std::string& into) {
+bool read_available(int fd, std::string& into, std::size_t limit) {
   // One recv per call: a peer that floods cannot make one call grow the buffer without
   // bound before the frame decoder has looked at the length.
   char chunk[16384];
+  std::size_t want = std::min(sizeof chunk, limit);
   while (true) {
-    ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
+    ssize_t n = ::recv(fd, chunk, want, 0);
     if (n > 0) {
       into.append(chunk, static_cast<std::size_t>(n));
       return true;

@@ -80,8 +80,8 @@ std::string read_exact(int fd, std::size_t count, Deadline deadline);
 // Waits up to `timeout` for `fd` to become readable (or closed, or failed).
 bool wait_readable(int fd, std::chrono::milliseconds timeout);
 
-// Appends what one recv returns (the socket is non-blocking, so possibly nothing); false
-// when the peer has closed.
-bool read_available(int fd, std::string& into);
+// Appends what one recv returns, at most `limit` bytes (the socket is non-blocking, so
+// possibly nothing); false when the peer has closed.
+bool read_available(int fd, std::string& into, std::size_t limit = 16384);
 
 }  // namespace ibatlas::net
