@@ -9,7 +9,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 79> kChecks = {{
+constexpr std::array<CheckInfo, 80> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -57,6 +57,7 @@ constexpr std::array<CheckInfo, 79> kChecks = {{
     {"probe.unreachable_host", Error, "A host's probe agent did not answer"},
     {"probe.inconclusive", Warning, "The probes could neither confirm nor clear a suspect link"},
     {"probe.regression", Error, "A path or link is slower than in the baseline run"},
+    {"probe.transport_unavailable", Error, "The chosen probe transport cannot run on this host"},
     // The adaptive-routing audit (ar/ar_checks.hpp): keep together.
     {"ar.unsupported", Info, "Switch without adaptive routing, or it did not answer"},
     {"ar.decode_uncertain", Info, "AR group masks fit no known port-bit mapping"},
