@@ -15,6 +15,7 @@ namespace ibatlas::cli {
 void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_serve_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_host_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 
 namespace {
 
@@ -53,6 +54,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_probe_command(app, out, err, status);
   add_agent_command(app, out, err, status);
   add_keygen_command(app, out, err, status);
+  add_host_command(app, out, err, status);
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here
   } catch (const CLI::ParseError& e) {
