@@ -77,13 +77,37 @@ std::vector<PortId> Fabric::links() const {
 bool operator==(const Fabric& a, const Fabric& b) {
   // The indexes are functions of the vectors, so comparing the vectors is enough.
   return a.nodes_ == b.nodes_ && a.ports_ == b.ports_ && a.tables_ == b.tables_ &&
-         a.sl_to_vl_ == b.sl_to_vl_ && a.ar_ == b.ar_ && a.provenance_ == b.provenance_;
+         a.sl_to_vl_ == b.sl_to_vl_ && a.ar_ == b.ar_ && a.sms_ == b.sms_ &&
+         a.sms_read_ == b.sms_read_ && a.provenance_ == b.provenance_;
 }
 
 const SwitchAr* Fabric::adaptive_routing_of(NodeId switch_node) const {
   auto it = std::lower_bound(ar_.begin(), ar_.end(), switch_node,
                              [](const SwitchAr& ar, NodeId id) { return ar.switch_node < id; });
   return it != ar_.end() && it->switch_node == switch_node ? &*it : nullptr;
+}
+
+std::string to_string(SmState state) {
+  switch (state) {
+    case SmState::NotActive:
+      return "not active";
+    case SmState::Discovering:
+      return "discovering";
+    case SmState::Standby:
+      return "standby";
+    case SmState::Master:
+      return "master";
+  }
+  return "unknown";
+}
+
+std::optional<SmState> parse_sm_state(std::string_view text) {
+  for (SmState s : {SmState::NotActive, SmState::Discovering, SmState::Standby, SmState::Master}) {
+    if (text == to_string(s)) {
+      return s;
+    }
+  }
+  return std::nullopt;
 }
 
 bool is_aggregation_node(const Node& node) {

@@ -90,6 +90,14 @@ void FabricBuilder::set_switch_ar(SwitchAr ar) {
   ar_.push_back(std::move(ar));
 }
 
+void FabricBuilder::set_subnet_managers(std::vector<SubnetManager> sms) {
+  std::sort(sms.begin(), sms.end(), [](const SubnetManager& a, const SubnetManager& b) {
+    return a.port_guid < b.port_guid;
+  });
+  sms_ = std::move(sms);
+  sms_read_ = true;
+}
+
 Fabric FabricBuilder::build() && {
   // New order: by node, then port number. old_to_new maps builder ids to final ids.
   std::vector<std::uint32_t> old_to_new(ports_.size());
@@ -143,6 +151,8 @@ Fabric FabricBuilder::build() && {
   fabric.tables_ = std::move(tables_);
   fabric.sl_to_vl_ = std::move(sl_to_vl_);
   fabric.ar_ = std::move(ar_);
+  fabric.sms_ = std::move(sms_);
+  fabric.sms_read_ = sms_read_;
   fabric.provenance_ = std::move(provenance_);
   fabric.node_by_guid_ = std::move(node_by_guid_);
   for (std::uint32_t i = 0; i < fabric.ports_.size(); ++i) {

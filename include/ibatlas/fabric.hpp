@@ -224,6 +224,27 @@ struct SlToVlTable {
   friend bool operator==(const SlToVlTable&, const SlToVlTable&) = default;
 };
 
+// A subnet manager as its SMInfo (0x20) said, read from a port whose PortInfo
+// CapabilityMask has IsSM (docs/discover.md, "Subnet managers"). SM_Key is never kept (a GET
+// without the key returns it zeroed). ActCount is read twice, `interval_ms` apart: a master
+// whose count did not move between the reads is stuck.
+enum class SmState : std::uint8_t { NotActive = 0, Discovering = 1, Standby = 2, Master = 3 };
+
+struct SubnetManager {
+  Guid port_guid = 0;         // the port that answered
+  std::optional<Lid> lid;     // that port's LID
+  Guid guid = 0;              // SMInfo GUID: the SM's own port GUID
+  std::uint8_t priority = 0;  // 0 .. 15
+  SmState state = SmState::NotActive;
+  std::uint32_t act_count = 0;                   // the first read
+  std::optional<std::uint32_t> act_count_again;  // the second read, when it answered
+  std::optional<std::uint32_t> interval_ms;      // between the two reads
+  friend bool operator==(const SubnetManager&, const SubnetManager&) = default;
+};
+
+std::string to_string(SmState state);  // "master", "standby", "discovering", "not active"
+std::optional<SmState> parse_sm_state(std::string_view text);
+
 // Where a snapshot came from. time is ISO 8601 UTC ("2026-11-29T23:48:00Z") when known.
 struct Provenance {
   std::string source;  // file name, or "live:<ca>/<port>"
@@ -274,6 +295,12 @@ class Fabric {
 
   const SwitchAr* adaptive_routing_of(NodeId switch_node) const;  // nullptr: not read
 
+  // Subnet managers, sorted by port GUID. subnet_managers_read() false: SMInfo was not read
+  // (a dump without SM data), which says nothing about whether an SM runs.
+  std::span<const SubnetManager> subnet_managers() const { return sms_; }
+
+  bool subnet_managers_read() const { return sms_read_; }
+
   const Provenance& provenance() const { return provenance_; }
 
   friend bool operator==(const Fabric& a, const Fabric& b);
@@ -285,6 +312,8 @@ class Fabric {
   std::vector<ForwardingTable> tables_;
   std::vector<SlToVlTable> sl_to_vl_;
   std::vector<SwitchAr> ar_;
+  std::vector<SubnetManager> sms_;
+  bool sms_read_ = false;
   Provenance provenance_;
   std::unordered_map<Guid, NodeId> node_by_guid_;
   std::unordered_map<Lid, PortId> port_by_base_lid_;

@@ -53,6 +53,9 @@ class FabricBuilder {
   // One switch's AR state. A second one for the same switch replaces the first.
   void set_switch_ar(SwitchAr ar);
 
+  // The subnet managers SMInfo found (possibly none): marks SMInfo as read.
+  void set_subnet_managers(std::vector<SubnetManager> sms);
+
   void set_provenance(Provenance provenance) { provenance_ = std::move(provenance); }
 
   // Builds the snapshot. Leaves the builder empty.
@@ -65,6 +68,8 @@ class FabricBuilder {
   std::vector<ForwardingTable> tables_;
   std::vector<SlToVlTable> sl_to_vl_;
   std::vector<SwitchAr> ar_;
+  std::vector<SubnetManager> sms_;
+  bool sms_read_ = false;
   Provenance provenance_;
   std::unordered_map<Guid, NodeId> node_by_guid_;
 };
