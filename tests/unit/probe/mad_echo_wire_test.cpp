@@ -21,7 +21,7 @@ TEST(MadEchoWire, RequestBytesAreIbpingsLayout) {
   EXPECT_EQ(mad[2], 1);     // ClassVersion
   EXPECT_EQ(mad[3], 0x01);  // Method Get
   EXPECT_EQ(mad[4], 0);     // Status
-  for (int i = 8; i < 12; ++i) {
+  for (std::size_t i = 8; i < 12; ++i) {
     EXPECT_EQ(mad[i], 0) << "TID byte " << i << ": the high half is not ours";
   }
   EXPECT_EQ(mad[12], 0x01);
