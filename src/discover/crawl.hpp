@@ -4,6 +4,7 @@
 // moves the MADs; build_result() turns the records into a Fabric at the end.
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -95,6 +96,17 @@ struct Arrival {
   NodeInfoFields info;
 };
 
+// A port whose PortInfo says IsSM, and what its SMInfo reads said (crawl_sminfo.cpp).
+struct SmRead {
+  std::uint32_t node = 0;
+  std::uint8_t port = 0;
+  DirectedRoute route;  // arrives at that port (a switch: its port 0)
+  std::optional<SmInfoFields> first;
+  std::optional<SmInfoFields> second;
+  std::chrono::steady_clock::time_point first_at;
+  std::chrono::steady_clock::time_point second_at;
+};
+
 // An issue and the node it concerns (named at build time, when descriptions are known).
 struct PendingIssue {
   DiscoveryIssue issue;
@@ -109,6 +121,10 @@ class Crawl {
   void handle(const MadJob& job, const SmpReply& reply);
   // After the topology crawl: queues the PerfMgt reads (counters phase).
   void start_counters(bool have_perf);
+  // The re-probe pass: what timed out after every retry in the first pass is asked again
+  // (with as many retries once more), or, past the deadline or without options.reprobe,
+  // becomes an issue now. Returns whether anything was queued (the engine must run again).
+  bool reprobe();
   // Arrivals still waiting on a port that will never answer are taken as the node they wait on.
   void settle();
 
@@ -120,6 +136,14 @@ class Crawl {
   std::vector<NodeRecord> take_nodes() { return std::move(nodes_); }
 
   const std::vector<PendingIssue>& issues() const { return issues_; }
+
+  // SMInfo phase (crawl_sminfo.cpp): `round` 0 reads every IsSM port, round 1 reads again
+  // those that answered. Returns how many reads were queued.
+  std::size_t start_sminfo(int round);
+  void on_sminfo(const MadJob& job, const SmpReply& reply);
+  // The records of both rounds, as the snapshot holds them (needs nodes(): call before
+  // take_nodes()).
+  std::vector<SubnetManager> subnet_managers() const;
 
  private:
   enum class Verdict { Same, Different, Wait };
@@ -140,6 +164,7 @@ class Crawl {
   void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
   void request_next_sl_to_vl(std::uint32_t index);
   void on_failure(const MadJob& job, const SmpReply& reply);
+  void note_sm_port(const MadJob& job, const PortInfoFields& fields);
   void start_ar(std::uint32_t index, std::uint16_t linear_fdb_top);
   void request_ar(std::uint32_t index, SmpAttribute attribute, std::uint32_t modifier,
                   MadPurpose purpose);
@@ -175,6 +200,7 @@ class Crawl {
   std::map<PeerRef, std::vector<Arrival>> parked_;  // waiting on that port's probe
   std::vector<PendingIssue> issues_;
   PeerRef counters_next_{0, 1};  // the next port the counters phase considers
+  std::vector<SmRead> sm_reads_;
 };
 
 // Turns the records into the snapshot and the report. Takes the records (crawl.nodes() is

@@ -159,8 +159,12 @@ DiscoveryResult build_result(Crawl& crawl, const CrawlStatistics& statistics,
                              const CrawlOptions& options) {
   // Each record's ports are freed once the builder has them, so records and snapshot are
   // never both whole in memory; cables are set at the end, when every port has its id.
+  std::vector<SubnetManager> sms = crawl.subnet_managers();
   std::vector<NodeRecord> nodes = crawl.take_nodes();
   FabricBuilder builder;
+  if (options.sminfo) {
+    builder.set_subnet_managers(std::move(sms));
+  }
   builder.reserve(nodes.size(), kept_port_count(nodes));
   builder.set_provenance(provenance_of(nodes, options));
   std::vector<std::vector<std::optional<PortId>>> ids(nodes.size());

@@ -64,6 +64,7 @@ void Crawl::on_port_info(const MadJob& job, const PortInfoFields& fields) {
   }
   consider_probe(node, port);
   sl_to_vl_after_port_info(job, &fields);
+  note_sm_port(job, fields);
 }
 
 void Crawl::consider_probe(std::uint32_t node_index, std::uint8_t p) {
@@ -159,11 +160,49 @@ void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
   request_next_lft_block(job.purpose.node);
 }
 
+// The topology reads the re-probe pass asks again. What waits on them (arrivals parked on a
+// probe, a switch's SL-to-VL reads) waits until then; an LFT goes on with its next block.
+bool reprobes(MadPurpose::Kind kind) {
+  using Kind = MadPurpose::Kind;
+  return kind == Kind::Probe || kind == Kind::Description || kind == Kind::SwitchInfo ||
+         kind == Kind::PortInfo || kind == Kind::MlnxExt || kind == Kind::Lft;
+}
+
+bool Crawl::reprobe() {
+  first_pass_ = false;
+  std::vector<MadJob> jobs = std::move(deferred_);
+  deferred_.clear();
+  if (!options_.reprobe || engine_.expired()) {
+    SmpReply timeout;
+    timeout.status = SmpStatus::Timeout;
+    for (const MadJob& job : jobs) {
+      on_failure(job, timeout);
+    }
+    return false;
+  }
+  for (MadJob job : jobs) {
+    job.max_retries = job.attempts + options_.retries;  // attempts so far, then a fresh round
+    engine_.count_reprobe();
+    engine_.submit(job);
+  }
+  return !jobs.empty();
+}
+
 void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
   using Kind = MadPurpose::Kind;
   const MadPurpose& p = job.purpose;
+  if (first_pass_ && reply.status == SmpStatus::Timeout && !engine_.expired() && reprobes(p.kind)) {
+    deferred_.push_back(job);
+    if (p.kind == Kind::Lft) {
+      request_next_lft_block(p.node);
+    }
+    return;
+  }
   IssueKind kind = reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
   std::string what = describe_failure(reply, job.attempts);
+  if (engine_.expired() && reply.status == SmpStatus::Timeout) {
+    what = (job.attempts == 0 ? std::string("not sent") : what) + " by the --deadline";
+  }
   if (p.kind == Kind::MlnxExt && reply.status == SmpStatus::Rejected) {
     return;  // not a Mellanox device: no FDR10 to see
   }

@@ -1,5 +1,7 @@
 #include "ibatlas/discover/crawler.hpp"
 
+#include <thread>
+
 #include "discover/crawl.hpp"
 #include "discover/mad_engine.hpp"
 #include "text.hpp"
@@ -28,6 +30,22 @@ void write_issue(const DiscoveryIssue& issue, std::ostream& out) {
   out << ": " << issue.what << '\n';
 }
 
+// 3. SMInfo of every IsSM port, twice, sm_interval apart (crawl_sminfo.cpp).
+void run_sminfo_phase(Crawl& crawl, MadEngine& engine, const CrawlOptions& options,
+                      const std::function<std::size_t()>& count) {
+  MadEngine::Handler handler = [&crawl](const MadJob& job, const SmpReply& reply) {
+    crawl.on_sminfo(job, reply);
+  };
+  if (crawl.start_sminfo(0) == 0) {
+    return;
+  }
+  engine.run(handler, count);
+  std::this_thread::sleep_for(options.sm_interval);
+  if (crawl.start_sminfo(1) > 0) {
+    engine.run(handler, count);
+  }
+}
+
 }  // namespace
 
 std::string to_string(IssueKind kind) {
@@ -48,11 +66,16 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
                          PerfTransport* perf) {
   // 1. Topology: NodeInfo of the local node, then breadth first through every LinkUp switch
   //    port; each node's description, SwitchInfo, PortInfo (and LFT blocks with --routes).
+  //    What timed out after every retry is asked once more when the rest is done.
   // 2. Arrivals still waiting to be told apart from a known node are settled.
-  // 3. With --counters: PerfMgt reads of every connected port, by LID.
-  // 4. The records become the snapshot; every failure becomes an issue in the report.
-  EngineOptions engine_options{options.max_in_flight, options.retries, options.stall_timeout,
-                               options.progress, options.progress_interval};
+  // 3. SMInfo of the ports that say IsSM, twice (ActCount).
+  // 4. With --counters: PerfMgt reads of every connected port, by LID.
+  // 5. The records become the snapshot; every failure becomes an issue in the report.
+  EngineOptions engine_options{options.max_in_flight,     options.retries,
+                               options.stall_timeout,     options.progress,
+                               options.progress_interval, options.per_node,
+                               options.retry_backoff,     options.retry_backoff_max,
+                               options.deadline,          options.clock};
   MadEngine engine(transport, perf, engine_options);
   Crawl crawl(options, engine);
   MadEngine::Handler handler = [&crawl](const MadJob& job, const SmpReply& reply) {
@@ -61,7 +84,13 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
   std::function<std::size_t()> count = [&crawl] { return crawl.node_count(); };
   crawl.start();
   engine.run(handler, count);
+  if (crawl.reprobe()) {
+    engine.run(handler, count);
+  }
   crawl.settle();
+  if (options.sminfo) {
+    run_sminfo_phase(crawl, engine, options, count);
+  }
   if (options.counters) {
     crawl.start_counters(perf != nullptr);
     engine.run(handler, count);

@@ -157,6 +157,14 @@ constexpr std::array kPortXmitDiscardDetailsTable{
 };
 static_assert(is_valid_table(kPortXmitDiscardDetailsTable));
 
+constexpr std::array kSmInfoTable{
+    field<&SmInfoFields::guid>(0, 64),
+    field<&SmInfoFields::act_count>(128, 32),
+    field<&SmInfoFields::priority>(160, 4),
+    field<&SmInfoFields::sm_state>(164, 4),
+};
+static_assert(is_valid_table(kSmInfoTable));
+
 }  // namespace
 
 NodeInfoFields decode_node_info(PayloadView d) {
@@ -252,6 +260,14 @@ PortXmitDiscardDetailsFields decode_port_xmit_discard_details(PayloadView d) {
 
 MadPayload encode_port_xmit_discard_details(const PortXmitDiscardDetailsFields& f) {
   return encode_fields(f, kPortXmitDiscardDetailsTable);
+}
+
+SmInfoFields decode_sm_info(PayloadView d) {
+  return decode_fields(d, kSmInfoTable);
+}
+
+MadPayload encode_sm_info(const SmInfoFields& f) {
+  return encode_fields(f, kSmInfoTable);
 }
 
 }  // namespace ibatlas

@@ -41,6 +41,8 @@ std::string to_string(SmpAttribute attribute) {
       return "SLtoVLMappingTable";
     case SmpAttribute::LinearForwardingTable:
       return "LinearForwardingTable";
+    case SmpAttribute::SmInfo:
+      return "SMInfo";
     case SmpAttribute::PrivateLftInfo:
       return "PrivateLFTInfo";
     case SmpAttribute::GeneralInfo:

@@ -40,9 +40,33 @@ struct CrawlProgress {
   bool done = false;
 };
 
+// The time a crawl goes by. Empty: the steady clock. Tests and benchmarks give the fake
+// transport's virtual clock, and a wait that advances it.
+struct CrawlClock {
+  std::function<std::chrono::nanoseconds()> now;
+  std::function<void(std::chrono::nanoseconds)> wait_until;  // returns once now() >= the time
+};
+
+// --per-node's default: chosen on the SMA model (docs/benchmarks.md, "Per-node cap").
+inline constexpr std::size_t kDefaultPerNode = 4;
+
 struct CrawlOptions {
   std::size_t max_in_flight = 0;  // the window; 0 or more than the transport's: the transport's
-  int retries = 3;                // resends of a MAD that timed out (a rejected MAD is not resent)
+  // SMPs (and, apart, PerfMgt MADs) in flight at one node at most; 0: no cap. A NodeInfo
+  // probe counts at the switch it leaves from. The window stays full across nodes.
+  std::size_t per_node = kDefaultPerNode;
+  int retries = 3;  // resends of a MAD that timed out (a rejected MAD is not resent)
+  // A timed-out MAD is resent after retry_backoff * 2^(attempts - 1), at most
+  // retry_backoff_max; other nodes' MADs go out meanwhile.
+  std::chrono::milliseconds retry_backoff{20};
+  std::chrono::milliseconds retry_backoff_max{1000};
+  // What timed out after every retry is asked again once the rest of the crawl is done (the
+  // re-probe pass), with the same number of retries.
+  bool reprobe = true;
+  // The whole crawl's budget; 0: none. When it passes nothing more is sent, and whatever was
+  // not answered is an issue ("... by the --deadline").
+  std::chrono::milliseconds deadline{0};
+  CrawlClock clock;
   std::size_t max_hops = DirectedRoute::kMaxHops;  // routes longer than this are not followed
   // A MAD the transport has not answered after this long counts as timed out (the transport
   // normally reports its own timeouts much sooner; this only guards against a lost reply).
@@ -54,6 +78,10 @@ struct CrawlOptions {
   // Read every switch's adaptive-routing state (vendor SMPs, GET only; docs/discover.md,
   // "Adaptive routing"). AR failures are kept in the switch's SwitchAr, not as issues.
   bool ar = false;
+  // Read SMInfo (0x20) of every port whose CapabilityMask has IsSM, twice, `sm_interval`
+  // apart, to see whether each SM's ActCount moves (docs/discover.md, "Subnet managers").
+  bool sminfo = true;
+  std::chrono::milliseconds sm_interval{500};
   std::function<void(const CrawlProgress&)> progress;  // optional
   std::chrono::milliseconds progress_interval{200};
   Provenance provenance;  // copied into the snapshot; local_port_guid is set by the crawl
@@ -96,8 +124,13 @@ struct CrawlStatistics {
   std::uint64_t mads_sent = 0;  // retries included
   std::uint64_t replies = 0;    // answered (Ok or Rejected)
   std::uint64_t timeouts = 0;   // every timed-out attempt, retried or not
-  std::uint64_t retries = 0;
+  std::uint64_t retries = 0;    // resends (re-probe pass included)
+  std::uint64_t retried_mads = 0;  // MADs resent at least once
+  std::uint64_t reprobed = 0;      // MADs asked again in the re-probe pass
+  std::uint64_t deadline_cut = 0;  // MADs given up on because the --deadline passed
+  bool deadline_reached = false;
   std::size_t peak_in_flight = 0;
+  std::size_t peak_per_node = 0;  // most in flight at one node (as the engine charges them)
   double elapsed_seconds = 0;
 };
 

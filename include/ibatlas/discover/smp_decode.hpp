@@ -231,6 +231,23 @@ struct PortXmitDiscardDetailsFields {
 PortXmitDiscardDetailsFields decode_port_xmit_discard_details(PayloadView data);
 MadPayload encode_port_xmit_discard_details(const PortXmitDiscardDetailsFields& fields);
 
+// SMInfo (0x20), IBA 14.2.5.13 (libibmad's IB_SMINFO_*_F). SM_Key (bits 64-127) is not
+// decoded: a GET that does not come from the master returns it zeroed (opensm's
+// smi_rcv_process_get_request), and a snapshot must not hold it anyway.
+struct SmInfoFields {
+  Guid guid = 0;                // bits 0-63: the SM's port GUID
+  std::uint32_t act_count = 0;  // bits 128-159: opensm counts the SMPs it has sent
+  std::uint8_t priority = 0;    // bits 160-163
+  std::uint8_t sm_state = 0;    // bits 164-167: 0 not active, 1 discovering, 2 standby, 3 master
+  friend bool operator==(const SmInfoFields&, const SmInfoFields&) = default;
+};
+
+// PortInfo CapabilityMask IsSM: an SM runs (or may run) behind this port.
+constexpr std::uint32_t kCapIsSm = 1U << 1;
+
+SmInfoFields decode_sm_info(PayloadView data);
+MadPayload encode_sm_info(const SmInfoFields& fields);
+
 // ---- To and from the model ----
 
 // PortInfo width encodings: active is one bit, enabled/supported a set of them. Bits outside

@@ -73,6 +73,7 @@ enum class SmpAttribute : std::uint16_t {
   PortInfo = 0x15,
   SlToVlTable = 0x17,
   LinearForwardingTable = 0x19,
+  SmInfo = 0x20,
   // NVIDIA/Mellanox adaptive routing, vendor range of the SM class (ar_decode.hpp; GET only).
   PrivateLftInfo = 0xFF10,
   GeneralInfo = 0xFF17,
