@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "ibatlas/routing/route_load.hpp"
+#include "ibatlas/tiers.hpp"
+
 #include "findings/finding_factory.hpp"
 #include "text.hpp"
 
@@ -55,7 +58,7 @@ class RouteFindings {
   void loop(const RouteDrop& d);
   void credit_loop(const CreditLoop& loop);
   void detour(const RouteDetour& d);
-  void imbalance(const ImbalancedGroup& g);
+  void hot_link(const LinkLoad& l, const RouteLoad& load);
   void asymmetry(const RouteSymmetry& s);
 
  private:
@@ -133,14 +136,32 @@ void RouteFindings::detour(const RouteDetour& d) {
   f.hint = "routes are longer than needed: check for a failed link the SM routed around";
 }
 
-void RouteFindings::imbalance(const ImbalancedGroup& g) {
-  Finding& f = add("route.imbalance", LocationKind::Node, factory_.endpoint(g.at));
-  f.measured = std::to_string(g.min_lids) + ".." + std::to_string(g.max_lids) + " LIDs per port";
-  f.expected = "at most 1 apart (rate-weighted)";
-  f.message = factory_.name(g.at) + " " + g.group + " (" + std::to_string(g.ports.size()) +
-              " ports) carry " + f.measured + "; rate-weighted max " + fixed(g.max_weighted) +
-              ", mean " + fixed(g.mean_weighted);
-  f.hint = "hot links: check for down or degraded links among them, then resweep the SM";
+// "leaf, up"; "tier ?, lateral" when the sending switch has no tier.
+std::string group_text(const LinkLoad& l) {
+  return (l.tier ? tier_name(*l.tier) : std::string("tier ?")) + ", " + to_string(l.direction);
+}
+
+void RouteFindings::hot_link(const LinkLoad& l, const RouteLoad& load) {
+  const LoadGroup* g = nullptr;
+  for (const LoadGroup& x : load.groups) {
+    g = x.tier == l.tier && x.direction == l.direction ? &x : g;
+  }
+  Finding& f = add("route.imbalance", LocationKind::Link, factory_.endpoint(l.from),
+                   factory_.endpoint(l.to));
+  // The routes a fair share gives this link: the group's routes per Gb/s times its rate.
+  double fair = g == nullptr ? 0 : (g->rated ? g->fair * *l.gbps : g->fair);
+  f.measured = std::to_string(l.routes) + " routes (" + fixed(l.share) + "x its share)";
+  f.expected = "below " + fixed(load.threshold) + "x its share (" + fixed(fair) + " routes" +
+               (g != nullptr && g->rated ? " at its rate" : "") + ")";
+  f.message = factory_.name(fabric_.node_of(l.from)) + "[" +
+              std::to_string(fabric_.port(l.from).number) + "] -> " +
+              factory_.name(fabric_.node_of(l.to)) + "[" +
+              std::to_string(fabric_.port(l.to).number) + "] (" + group_text(l) + ") carries " +
+              std::to_string(l.routes) + " CA-to-CA routes, " + fixed(l.share) +
+              "x the fair share of its tier (" + fixed(fair) + ")";
+  f.hint =
+      "a hot link: check its group for down or degraded links and resweep; if the SM "
+      "computed these tables as they are, its engine concentrates routes here";
 }
 
 void RouteFindings::asymmetry(const RouteSymmetry& s) {
@@ -184,8 +205,11 @@ std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& rep
   for (const RouteDetour& d : report.validation.detours) {
     out.detour(d);
   }
-  for (const ImbalancedGroup& g : report.balance.imbalanced) {
-    out.imbalance(g);
+  RouteLoad load = route_loads(fabric, report.balance);
+  for (const LinkLoad& l : load.links) {
+    if (l.hot) {
+      out.hot_link(l, load);
+    }
   }
   out.asymmetry(report.symmetry);
   return std::move(out).take();

@@ -5,7 +5,8 @@
 //   route.loop         (error)    pairs whose route comes back to a switch it passed
 //   route.credit_loop  (error)    a cycle in the channel dependency graph: possible deadlock
 //   route.nonminimal   (warning)  a switch forwards LIDs to a neighbour no closer to them
-//   route.imbalance    (warning)  ports that should share LIDs evenly do not (rate-weighted)
+//   route.imbalance    (warning)  a link direction carrying >= 2x its tier's fair share of
+//                                 CA-to-CA routes per Gb/s (routing/route_load.hpp)
 //   route.asymmetric   (info)     CA pairs whose forward and reverse routes use other links
 
 #include <span>
@@ -22,7 +23,7 @@ namespace ibatlas {
 std::span<const CheckInfo> routing_checks();
 
 // Findings from a report, aggregated (one per drop place, loop, credit loop, detouring
-// switch, unbalanced group; one for asymmetry), unsorted. `names` may be nullptr. Severities
+// switch, hot link direction; one for asymmetry), unsorted. `names` may be nullptr. Severities
 // are the registry's.
 std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& report,
                                     const NodeNameMap* names);
