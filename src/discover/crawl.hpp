@@ -200,6 +200,8 @@ class Crawl {
   std::map<PeerRef, std::vector<Arrival>> parked_;  // waiting on that port's probe
   std::vector<PendingIssue> issues_;
   PeerRef counters_next_{0, 1};  // the next port the counters phase considers
+  bool first_pass_ = true;
+  std::vector<MadJob> deferred_;  // timed out in the first pass: for the re-probe pass
   std::vector<SmRead> sm_reads_;
 };
 

@@ -160,6 +160,8 @@ void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
   request_next_lft_block(job.purpose.node);
 }
 
+namespace {
+
 // The topology reads the re-probe pass asks again. What waits on them (arrivals parked on a
 // probe, a switch's SL-to-VL reads) waits until then; an LFT goes on with its next block.
 bool reprobes(MadPurpose::Kind kind) {
@@ -167,6 +169,8 @@ bool reprobes(MadPurpose::Kind kind) {
   return kind == Kind::Probe || kind == Kind::Description || kind == Kind::SwitchInfo ||
          kind == Kind::PortInfo || kind == Kind::MlnxExt || kind == Kind::Lft;
 }
+
+}  // namespace
 
 bool Crawl::reprobe() {
   first_pass_ = false;

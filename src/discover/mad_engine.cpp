@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -29,44 +30,98 @@ MadEngine::MadEngine(SmpTransport& smp, PerfTransport* perf, EngineOptions optio
   if (perf_ != nullptr) {
     perf_window_ = window_of(options_.max_in_flight, perf_->max_perf_in_flight());
   }
+  created_ = now();
+}
+
+MadEngine::Nanos MadEngine::now() const {
+  if (options_.clock.now) {
+    return options_.clock.now();
+  }
+  return std::chrono::steady_clock::now().time_since_epoch();
 }
 
 void MadEngine::submit(MadJob job, bool urgent) {
   assert(!is_perf(job) || perf_ != nullptr);
+  std::uint64_t key = lane_of(job);
+  Lane& lane = lanes_[key];
   if (urgent) {
-    queue_.push_front(job);
+    lane.queue.push_front(job);
   } else {
-    queue_.push_back(job);
+    lane.queue.push_back(job);
+  }
+  ++queued_;
+  list(key, urgent);
+}
+
+// Puts a lane that has work and room on its class's ready list (once).
+void MadEngine::list(std::uint64_t key, bool front) {
+  auto it = lanes_.find(key);
+  if (it == lanes_.end()) {
+    return;
+  }
+  Lane& lane = it->second;
+  if (lane.listed || lane.queue.empty() || !under_cap(lane)) {
+    return;
+  }
+  lane.listed = true;
+  auto& ready = ready_[key & 1];
+  if (front) {
+    ready.push_front(key);
+  } else {
+    ready.push_back(key);
   }
 }
 
 void MadEngine::run(const Handler& handler, const std::function<std::size_t()>& node_count) {
   handler_ = &handler;
   node_count_ = &node_count;
-  start_ = Clock::now();
+  start_ = now();
   last_progress_ = start_;
   last_watchdog_ = start_;
-  while (!queue_.empty() || !in_flight_.empty()) {
+  while (queued_ > 0 || !in_flight_.empty() || !delayed_.empty()) {
+    if (options_.deadline.count() > 0 && now() - created_ >= options_.deadline) {
+      drain_at_deadline();
+      continue;
+    }
+    release_due();
     fill_window();
-    poll_once();
+    wait_or_poll();
     expire_stalled();
     report_progress(false);
   }
-  stats_.elapsed_seconds += std::chrono::duration<double>(Clock::now() - start_).count();
+  stats_.elapsed_seconds += std::chrono::duration<double>(now() - start_).count();
   report_progress(true);
   handler_ = nullptr;
   node_count_ = nullptr;
 }
 
+// Lanes take turns: a lane sends one job and goes to the back of the ready list, so the
+// window is shared by every node with work and no node gets more than its cap.
 void MadEngine::fill_window() {
-  while (!queue_.empty()) {
-    bool perf = is_perf(queue_.front());
-    if (perf ? perf_in_flight_ >= perf_window_ : smp_in_flight_ >= smp_window_) {
-      return;  // jobs go out in order; the next reply frees a slot
+  for (std::size_t c = 0; c < 2; ++c) {
+    bool perf = c == 1;
+    auto& ready = ready_[c];
+    while (!ready.empty() &&
+           (perf ? perf_in_flight_ < perf_window_ : smp_in_flight_ < smp_window_)) {
+      std::uint64_t key = ready.front();
+      ready.pop_front();
+      auto it = lanes_.find(key);
+      if (it == lanes_.end()) {
+        continue;
+      }
+      Lane& lane = it->second;
+      lane.listed = false;
+      if (lane.queue.empty() || !under_cap(lane)) {
+        continue;
+      }
+      MadJob job = lane.queue.front();
+      lane.queue.pop_front();
+      --queued_;
+      ++lane.in_flight;
+      stats_.peak_per_node = std::max(stats_.peak_per_node, lane.in_flight);
+      list(key, false);
+      send(job);
     }
-    MadJob job = queue_.front();
-    queue_.pop_front();
-    send(job);
   }
 }
 
@@ -82,7 +137,7 @@ void MadEngine::send(MadJob job) {
     std::get<SmpRequest>(job.request).tag = tag;
     ++smp_in_flight_;
   }
-  auto [it, inserted] = in_flight_.emplace(tag, InFlight{job, Clock::now()});
+  auto [it, inserted] = in_flight_.emplace(tag, InFlight{job, now()});
   assert(inserted);
   stats_.peak_in_flight = std::max(stats_.peak_in_flight, in_flight_.size());
   if (perf) {
@@ -92,19 +147,53 @@ void MadEngine::send(MadJob job) {
   }
 }
 
-void MadEngine::poll_once() {
+// Polls whatever is in flight, no longer than until the next retry is due; with nothing in
+// flight, waits for that retry.
+void MadEngine::wait_or_poll() {
+  auto slice = std::chrono::duration_cast<std::chrono::milliseconds>(kPollSlice);
+  if (!delayed_.empty()) {
+    Nanos until = delayed_.begin()->first;
+    if (options_.deadline.count() > 0) {
+      until = std::min(until, created_ + options_.deadline);
+    }
+    Nanos left = until - now();
+    if (in_flight_.empty()) {
+      if (left.count() > 0) {
+        if (options_.clock.wait_until) {
+          options_.clock.wait_until(until);
+        } else {
+          std::this_thread::sleep_for(left);
+        }
+      }
+      return;
+    }
+    slice = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(left),
+                       std::chrono::milliseconds(0), slice);
+  }
   if (smp_in_flight_ > 0) {
     // With PerfMgt MADs out as well, don't let the SMP side sit on the whole slice.
-    auto slice = perf_in_flight_ > 0 ? std::chrono::milliseconds(0) : kPollSlice;
-    for (const SmpReply& reply : smp_.poll(slice)) {
+    auto smp_slice = perf_in_flight_ > 0 ? std::chrono::milliseconds(0) : slice;
+    for (const SmpReply& reply : smp_.poll(smp_slice)) {
       accept(reply, false);
     }
   }
   if (perf_in_flight_ > 0) {
-    for (const SmpReply& reply : perf_->poll_perf(kPollSlice)) {
+    for (const SmpReply& reply : perf_->poll_perf(slice)) {
       accept(reply, true);
     }
   }
+}
+
+void MadEngine::finish(std::uint64_t key) {
+  auto it = lanes_.find(key);
+  assert(it != lanes_.end() && it->second.in_flight > 0);
+  Lane& lane = it->second;
+  --lane.in_flight;
+  if (lane.queue.empty() && lane.in_flight == 0 && !lane.listed) {
+    lanes_.erase(it);  // most nodes are done for good: keep the map small
+    return;
+  }
+  list(key, false);
 }
 
 void MadEngine::accept(const SmpReply& reply, bool perf) {
@@ -115,12 +204,21 @@ void MadEngine::accept(const SmpReply& reply, bool perf) {
   MadJob job = it->second.job;
   in_flight_.erase(it);
   --(perf ? perf_in_flight_ : smp_in_flight_);
+  finish(lane_of(job));
   if (reply.status == SmpStatus::Timeout) {
     ++stats_.timeouts;
     int retries = job.max_retries >= 0 ? job.max_retries : options_.retries;
-    if (job.attempts <= retries) {
+    if (job.attempts <= retries && !expired_) {
       ++stats_.retries;
-      submit(job, true);  // retried first: its node is waiting on it
+      if (job.attempts == 1) {
+        ++stats_.retried_mads;
+      }
+      // Backs off: a node that drops MADs is usually flooded or busy, and other nodes'
+      // work goes out meanwhile. Retried first among its node's jobs once due.
+      int doublings = std::min(job.attempts - 1, 20);
+      auto delay = std::min(options_.backoff * (std::int64_t{1} << doublings),
+                            std::max(options_.backoff_max, options_.backoff));
+      delayed_.emplace(now() + delay, job);
       return;
     }
   } else {
@@ -129,15 +227,55 @@ void MadEngine::accept(const SmpReply& reply, bool perf) {
   (*handler_)(job, reply);
 }
 
+void MadEngine::release_due() {
+  Nanos t = now();
+  while (!delayed_.empty() && delayed_.begin()->first <= t) {
+    MadJob job = delayed_.begin()->second;
+    delayed_.erase(delayed_.begin());
+    submit(job, true);
+  }
+}
+
+// The budget is spent: every job not answered yet is handed back as a Timeout, including
+// those the handler submits meanwhile (run() calls this until nothing is left).
+void MadEngine::drain_at_deadline() {
+  expired_ = true;
+  stats_.deadline_reached = true;
+  std::vector<MadJob> cut;
+  for (const auto& [tag, flight] : in_flight_) {
+    cut.push_back(flight.job);
+  }
+  in_flight_.clear();
+  smp_in_flight_ = 0;
+  perf_in_flight_ = 0;
+  for (const auto& [due, job] : delayed_) {
+    cut.push_back(job);
+  }
+  delayed_.clear();
+  for (auto& [key, lane] : lanes_) {
+    cut.insert(cut.end(), lane.queue.begin(), lane.queue.end());
+  }
+  lanes_.clear();
+  ready_[0].clear();
+  ready_[1].clear();
+  queued_ = 0;
+  for (const MadJob& job : cut) {
+    ++stats_.deadline_cut;
+    SmpReply timeout;
+    timeout.status = SmpStatus::Timeout;
+    (*handler_)(job, timeout);
+  }
+}
+
 void MadEngine::expire_stalled() {
-  Clock::time_point now = Clock::now();
-  if (now - last_watchdog_ < std::chrono::milliseconds(100)) {
+  Nanos t = now();
+  if (t - last_watchdog_ < std::chrono::milliseconds(100)) {
     return;
   }
-  last_watchdog_ = now;
+  last_watchdog_ = t;
   std::vector<std::pair<std::uint64_t, bool>> stalled;
   for (const auto& [tag, flight] : in_flight_) {
-    if (now - flight.sent > options_.stall_timeout) {
+    if (t - flight.sent > options_.stall_timeout) {
       stalled.emplace_back(tag, is_perf(flight.job));
     }
   }
@@ -153,18 +291,18 @@ void MadEngine::report_progress(bool done) {
   if (!options_.progress) {
     return;
   }
-  Clock::time_point now = Clock::now();
-  if (!done && now - last_progress_ < options_.progress_interval) {
+  Nanos t = now();
+  if (!done && t - last_progress_ < options_.progress_interval) {
     return;
   }
-  last_progress_ = now;
+  last_progress_ = t;
   CrawlProgress p;
   p.nodes = node_count_ ? (*node_count_)() : 0;
   p.in_flight = in_flight_.size();
   p.mads_sent = stats_.mads_sent;
   p.mads_answered = stats_.replies;
   p.timeouts = stats_.timeouts;
-  p.elapsed_seconds = std::chrono::duration<double>(now - start_).count();
+  p.elapsed_seconds = std::chrono::duration<double>(t - start_).count();
   p.mads_per_second =
       p.elapsed_seconds > 0 ? static_cast<double>(p.mads_answered) / p.elapsed_seconds : 0;
   p.done = done;
