@@ -1,7 +1,8 @@
 // ibatlas discover: crawl the local subnet with directed-route SMPs and write the snapshot.
 //
 //   ibatlas discover [-C ca] [-P port] [-o FILE] [--to FORMAT] [-t ms] [--retries N]
-//                    [--outstanding N] [--max-hops N] [--routes] [--counters] [--sl2vl]
+//                    [--outstanding N] [--per-node N] [--deadline S] [--max-hops N] [--routes]
+//                    [--counters] [--sl2vl]
 //                    [--ar] [--node-name-map FILE] [-v]
 //
 // ibnetdiscover spells the window -o; here -o is the output file (as in every ibatlas
@@ -35,6 +36,8 @@ struct DiscoverOptions {
   std::string output;  // empty or "-": stdout
   std::string to;      // empty: from the output's extension, else ibnetdiscover
   int retries = 3;
+  std::size_t per_node = kDefaultPerNode;
+  double deadline_s = 0;
   std::size_t max_hops = DirectedRoute::kMaxHops;
   bool routes = false;
   bool counters = false;
@@ -82,6 +85,8 @@ void write_snapshot(const DiscoverOptions& options, const Fabric& fabric, std::o
 
 CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
   CrawlOptions crawl = live_crawl_options(options.port, options.retries, options.max_hops, err);
+  crawl.per_node = options.per_node;
+  crawl.deadline = std::chrono::milliseconds(static_cast<std::int64_t>(options.deadline_s * 1000));
   crawl.routes = options.routes;
   crawl.counters = options.counters;
   crawl.sl2vl = options.sl2vl;
@@ -147,6 +152,13 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
   cmd->add_option("--outstanding", options->port.max_in_flight,
                   "MADs in flight at once (default 128; ibnetdiscover's -o)")
       ->check(CLI::Range(1, 4096));
+  cmd->add_option("--per-node", options->per_node,
+                  "SMPs in flight at one node at most (default 4; 0: no cap)")
+      ->check(CLI::Range(0, 4096));
+  cmd->add_option("--deadline", options->deadline_s,
+                  "Give up after this many seconds in all (default: none); what did not "
+                  "answer by then is listed, exit 4")
+      ->check(CLI::Range(0.0, 1e6));
   cmd->add_option("--max-hops", options->max_hops, "Longest directed route followed (default 63)")
       ->check(CLI::Range(1, 63));
   cmd->add_flag("--routes", options->routes, "Also read every switch's LFT (as dump_lfts)");

@@ -65,6 +65,8 @@ ReadResult load_live(const std::string& source, const SourceOptions& options, st
   // 3. count the crawl for the exit status; 4. the node-name-map, as for a file.
   const LiveSourceOptions& live = options.live;
   CrawlOptions crawl = live_crawl_options(live.port, live.retries, live.max_hops, err);
+  crawl.per_node = live.per_node;
+  crawl.deadline = std::chrono::milliseconds(static_cast<std::int64_t>(live.deadline_s * 1000));
   crawl.routes = live.routes;
   crawl.counters = live.counters || std::count(options.counters.begin(), options.counters.end(),
                                                std::string()) > 0;  // a bare --counters
@@ -117,8 +119,10 @@ CrawlOptions live_crawl_options(const LivePortOptions& port, int retries, std::s
 void write_crawl_statistics(const Fabric& fabric, const CrawlStatistics& s, std::ostream& err) {
   err << "ibatlas: discovered " << fabric.nodes().size() << " nodes, " << fabric.links().size()
       << " links in " << s.elapsed_seconds << " s: " << s.mads_sent << " MADs sent, " << s.replies
-      << " answered, " << s.timeouts << " timeouts, " << s.retries << " retries, at most "
-      << s.peak_in_flight << " in flight\n";
+      << " answered, " << s.timeouts << " timeouts, " << s.retries << " retries of "
+      << s.retried_mads << " MADs, " << s.reprobed << " re-probed, at most " << s.peak_in_flight
+      << " in flight (" << s.peak_per_node << " at one node)"
+      << (s.deadline_reached ? ", deadline reached" : "") << '\n';
 }
 
 bool is_live_source(const std::string& source) {
@@ -285,6 +289,14 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
                  "MADs in flight at once (default 128; ibnetdiscover's -o)")
       ->group(kGroup)
       ->check(CLI::Range(1, 4096));
+  cmd.add_option("--per-node", live.per_node,
+                 "SMPs in flight at one node at most (default 4; 0: no cap)")
+      ->group(kGroup)
+      ->check(CLI::Range(0, 4096));
+  cmd.add_option("--deadline", live.deadline_s,
+                 "Give up on the crawl after this many seconds (default: none)")
+      ->group(kGroup)
+      ->check(CLI::Range(0.0, 1e6));
   cmd.add_option("--max-hops", live.max_hops, "Longest directed route followed (default 63)")
       ->group(kGroup)
       ->check(CLI::Range(1, 63));

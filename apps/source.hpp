@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ibatlas/cabling_plan.hpp"
+#include "ibatlas/discover/crawler.hpp"
 #include "ibatlas/discover/smp_transport.hpp"
 #include "ibatlas/findings/finding.hpp"
 #include "ibatlas/formats/read_result.hpp"
@@ -34,6 +35,8 @@ struct LiveSourceOptions {
   LivePortOptions port;  // -C, -P (a SOURCE `live:CA/PORT` overrides them), -t, --outstanding
   int retries = 3;       // --retries
   std::size_t max_hops = DirectedRoute::kMaxHops;  // --max-hops
+  std::size_t per_node = kDefaultPerNode;          // --per-node
+  double deadline_s = 0;                           // --deadline, seconds; 0: none
   bool routes = false;    // also read every switch's LFT (a command that needs them sets it)
   bool counters = false;  // also read PerfMgt counters of cabled ports
   bool ar = false;        // also read every switch's AR state (a bare --ar sets it too)
@@ -92,8 +95,8 @@ int with_live_status(int status, const SourceOptions& options);
 
 // Registers, on a command whose SOURCE is `source`, the options of a live source: `--live`
 // (the same as the SOURCE `live`), -C/--Ca, -P/--Port, -t/--timeout, --retries,
-// --outstanding, --max-hops, in a help group of their own. REQUIRES: none of these names
-// is taken on `cmd`; `options` outlives the parse.
+// --outstanding, --per-node, --deadline, --max-hops, in a help group of their own. REQUIRES: none
+// of these names is taken on `cmd`; `options` outlives the parse.
 void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& options);
 
 // The one SOURCE argument (required) of a command that reads a fabric, with the live-source
