@@ -12,8 +12,9 @@ seams=(
   # rdma-core's MAD libraries: src/umad/, reached through apps/hardware_umad.cpp; and the
   # test-only AR responder, a umad agent itself
   'libibumad|libibmad|libibnetdisc|^(apps/ibatlas|tests/sim_tests|tests/bench/umad_floor_bench|tests/sim/ar_responder)$'
-  # libibverbs: src/verbs/ only; nothing links it yet
-  'libibverbs|^$'
+  # libibverbs: src/verbs/ (ibatlas_verbs_ibv), reached through apps/verbs_ibv.cpp in the
+  # hardware objects that the program and the sim tests share
+  'libibverbs|^(apps/ibatlas|tests/sim_tests)$'
   # sockets need no library; libcrypto and libssl: src/net/ (ibatlas_net), reached through
   # the CLI library, and the tests, fuzzer and benchmark of src/net/ itself
   'libcrypto|libssl|^(apps/ibatlas|tests/cli_tests|tests/sim_tests|tests/net_tests|tests/fuzz/fuzz_probe_frame|tests/bench/probe_udp_bench)$'
