@@ -1,5 +1,6 @@
 // ibatlas agent --listen ADDR:PORT --key KEYFILE [--transport udp] [--busy-poll] [--cpu N]
 // ibatlas agent --transport mad [-C CA] [-P PORT]
+// ibatlas agent --transport verbs [-C CA] [-P PORT]   (checks the RDMA device only, for now)
 // ibatlas keygen KEYFILE
 // The probe agent: serves authenticated controllers (`ibatlas probe`) until SIGINT or
 // SIGTERM, running nothing but their probe commands; and the key both sides share.
@@ -19,6 +20,7 @@
 
 #include "cli.hpp"
 #include "mad_echo_cli.hpp"
+#include "verbs_cli.hpp"
 
 namespace ibatlas::cli {
 
@@ -56,9 +58,27 @@ int run_mad_agent(const AgentCommandOptions& options, std::ostream& err) {
   return status;
 }
 
+// --transport verbs: the RDMA device this agent would probe from, checked as the transport
+// opens it; what stops it, one line each, exit 1. RC probes are not served yet.
+int run_verbs_agent(const AgentCommandOptions& options, std::ostream& err) {
+  std::vector<Finding> findings = check_verbs_device(options.ca, options.port);
+  for (const Finding& f : findings) {
+    err << "ibatlas: agent: " << f.check << ": " << f.message << " (fix: " << f.hint << ")\n";
+  }
+  if (findings.empty()) {
+    throw Error(
+        "agent --transport verbs: the RDMA device opens, but serving RC probes is not "
+        "implemented yet; use --transport udp or mad");
+  }
+  return kExitFindings;
+}
+
 int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
   if (options.transport == "mad") {
     return run_mad_agent(options, err);
+  }
+  if (options.transport == "verbs") {
+    return run_verbs_agent(options, err);
   }
   if (options.listen.empty() || options.key.empty()) {
     throw Error("agent: --listen ADDR:PORT and --key KEYFILE are needed (for --transport udp)");
@@ -92,9 +112,10 @@ void add_agent_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, 
   cmd->add_option("--key", options->key, "Pre-shared key file (ibatlas keygen; mode 0600)");
   cmd->add_option("--transport", options->transport,
                   "How probes travel: udp (default; needs --listen, --key) or mad (answer echo "
-                  "MADs, as ibping -S, on the -C/-P port)")
-      ->check(CLI::IsMember({"udp", "mad"}));
-  cmd->add_option("-C,--ca", options->ca, "--transport mad: CA name (default: the first)");
+                  "MADs, as ibping -S, on the -C/-P port); verbs checks the -C/-P RDMA device "
+                  "(RC probes not served yet)")
+      ->check(CLI::IsMember({"udp", "mad", "verbs"}));
+  cmd->add_option("-C,--ca", options->ca, "--transport mad or verbs: CA name (default: the first)");
   cmd->add_option("-P,--port", options->port,
                   "--transport mad: port number (default: first active)");
   cmd->add_flag("--busy-poll", options->busy_poll,

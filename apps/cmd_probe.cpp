@@ -1,5 +1,6 @@
 // ibatlas probe SOURCE --hosts HOSTS --key KEYFILE [--suspects FINDINGS.json | --link NODE:PORT]...
-//               [--lfts FILE | --compute minhop|updn] [--transport udp|mad] [--sizes 64,4096,65536]
+//               [--lfts FILE | --compute minhop|updn] [--transport udp|mad|verbs]
+//               [--sizes 64,4096,65536]
 //               [--samples N] [--blocks N] [--plan-only] [-o RUN.json] [--baseline OLD.json]
 //               [--json] [--fail-on LEVEL]
 // Confirms or clears suspect links with traffic: plans host pairs across each suspect and
@@ -27,12 +28,14 @@
 #include "ibatlas/probe/regression.hpp"
 #include "ibatlas/probe/run.hpp"
 #include "ibatlas/probe/run_file.hpp"
+#include "ibatlas/report/check_report.hpp"
 #include "ibatlas/report/probe_report.hpp"
 #include "ibatlas/routing/endpoint.hpp"
 
 #include "cli.hpp"
 #include "mad_echo_cli.hpp"
 #include "source.hpp"
+#include "verbs_cli.hpp"
 #include <unistd.h>
 
 namespace ibatlas::cli {
@@ -235,6 +238,25 @@ std::unique_ptr<ProbeTransport> open_transport(const Fabric& fabric, const Probe
   return connect_agents(agents, key, controller);
 }
 
+// --transport verbs: this host's RDMA device, checked as the transport opens it. Without one
+// (or with a failed registration), the findings that say so, exit 1; with one, the agents'
+// QP exchange is not there yet (docs/probe.md, "Verbs transport").
+int check_verbs_transport(const Fabric& fabric, const ProbeOptions& options, std::ostream& out) {
+  const LivePortOptions& port = options.source_options.live.port;
+  std::vector<Finding> findings = check_verbs_device(port.ca, port.port);
+  if (findings.empty()) {
+    throw Error(
+        "--transport verbs: the RDMA device opens, but running probes over it (the agents' QP "
+        "exchange) is not implemented yet; use --transport udp or mad");
+  }
+  if (options.json) {
+    write_check_json(fabric, findings, out);
+  } else {
+    write_check_text(fabric, findings, false, out);
+  }
+  return findings_status(findings, options.fail_on);
+}
+
 int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err) {
   // 1. The fabric and its tables. 2. The plan: the baseline's, or planned for the suspects.
   // 3. --plan-only prints it. 4. Agents from HOSTS, the key, the run. 5. Verdicts, the
@@ -260,6 +282,7 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   } else {
     PlanOptions plan_options;
     plan_options.other_lids = false;  // UDP reaches only a port's base LID (docs/probe.md)
+    plan_options.other_lids = options.transport == "verbs";  // an RC QP addresses any LID
     // MAD echo goes by LID, so any LMC LID; one 256-byte MAD each way (docs/probe.md)
     if (options.transport == "mad") {
       plan_options.other_lids = true;
@@ -272,6 +295,9 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   }
   if (options.plan_only) {
     return write_plan(fabric, plan, options, out);
+  }
+  if (options.transport == "verbs") {
+    return check_verbs_transport(fabric, options, out);
   }
   std::unique_ptr<ProbeTransport> transport = open_transport(fabric, plan, options, run, err);
   InterruptScope interrupts;
@@ -324,8 +350,9 @@ void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
       ->check(CLI::IsMember({"minhop", "updn"}));
   cmd->add_option(
          "--transport", options->transport,
-         "How probes travel: udp (agents, default) or mad (MAD echo from this host's -C/-P port)")
-      ->check(CLI::IsMember({"udp", "mad"}));
+         "How probes travel: udp (agents, default) or mad (MAD echo from this host's -C/-P port)"
+         "; verbs checks this host's RDMA device (RC ping-pong not wired to the agents yet)")
+      ->check(CLI::IsMember({"udp", "mad", "verbs"}));
   cmd->add_option("--sizes", options->sizes, "Request sizes in bytes (default 64,4096,65536)")
       ->delimiter(',')
       ->check(CLI::Range(16U, 65507U));
