@@ -3,6 +3,7 @@
 // normal case on a host without RDMA, and must read as an answer, not as a crash.
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <string>
 
@@ -64,6 +65,15 @@ VerbsDevice::~VerbsDevice() {
 std::optional<VerbsProblem> VerbsDevice::open(const VerbsDeviceOptions& options) {
   int error = 0;
   std::vector<std::string> names = api_.list_devices(error);
+  if (error == ENOSYS) {  // libibverbs found no /sys/class/infiniband_verbs: no uverbs at all
+    return unavailable(
+        "no RDMA device on this host: the kernel offers no verbs interface "
+        "(ibv_get_device_list: " +
+            std::string(std::strerror(error)) + "), so the verbs transport cannot run",
+        "0 RDMA devices",
+        "check `ibv_devices`; load the HCA's driver and ib_uverbs, or probe "
+        "with --transport udp");
+  }
   if (error != 0) {
     return unavailable(
         std::string("cannot list RDMA devices: ibv_get_device_list: ") + std::strerror(error),

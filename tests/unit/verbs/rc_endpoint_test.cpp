@@ -220,12 +220,22 @@ TEST_F(VerbsProblemTest, NoDeviceIsTransportUnavailable) {
   EXPECT_EQ(f.location.kind, LocationKind::Fabric);
 }
 
-TEST_F(VerbsProblemTest, AnUnreadableDeviceListSaysWhy) {
-  fake_.list_error = ENOSYS;
+TEST_F(VerbsProblemTest, NoVerbsInTheKernelIsNoDevice) {
+  fake_.list_error = ENOSYS;  // what libibverbs says without /sys/class/infiniband_verbs
   std::optional<VerbsProblem> p = VerbsDevice(fake_).open({});
   ASSERT_TRUE(p);
   EXPECT_EQ(p->check, "probe.transport_unavailable");
-  EXPECT_NE(p->message.find("ibv_get_device_list"), std::string::npos) << p->message;
+  EXPECT_NE(p->message.find("no RDMA device on this host"), std::string::npos) << p->message;
+  EXPECT_EQ(p->measured, "0 RDMA devices");
+}
+
+TEST_F(VerbsProblemTest, AnUnreadableDeviceListSaysWhy) {
+  fake_.list_error = EACCES;
+  std::optional<VerbsProblem> p = VerbsDevice(fake_).open({});
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->check, "probe.transport_unavailable");
+  EXPECT_NE(p->message.find("ibv_get_device_list: Permission denied"), std::string::npos)
+      << p->message;
 }
 
 TEST_F(VerbsProblemTest, AnUnknownDeviceNamesTheOnesThere) {
