@@ -70,6 +70,17 @@ void put(std::string& out, const FailureMessage& m) {
   put_string(out, m.text);
 }
 
+void put(std::string& out, const VerbsEndpointMessage& m) {
+  put_u64(out, m.token);
+  put_u32(out, m.qp_num);
+  put_u32(out, m.psn);
+  put_u16(out, m.lid);
+  out.append(m.gid.begin(), m.gid.end());
+  put_u16(out, m.dlid);
+  put_u8(out, m.sl);
+  put_u8(out, m.mtu);
+}
+
 ReadyMessage get_ready(wire::Reader& in) {
   ReadyMessage m;
   m.max_samples = in.u32();
@@ -150,6 +161,24 @@ FailureMessage get_failure(wire::Reader& in) {
   return m;
 }
 
+VerbsEndpointMessage get_verbs_endpoint(wire::Reader& in) {
+  VerbsEndpointMessage m;
+  m.token = in.u64();
+  m.qp_num = in.u32();
+  m.psn = in.u32();
+  m.lid = in.u16();
+  for (std::uint8_t& byte : m.gid) {
+    byte = in.u8();
+  }
+  m.dlid = in.u16();
+  m.sl = in.u8();
+  m.mtu = in.u8();
+  if (m.qp_num > 0xffffff || m.psn > 0xffffff || m.sl > 15 || m.mtu > 5) {
+    in.fail("a QP number or PSN over 24 bits, an SL over 15 or an MTU code over 5");
+  }
+  return m;
+}
+
 Message get_body(std::uint8_t type, wire::Reader& in) {
   switch (type) {
     case 1:
@@ -168,6 +197,8 @@ Message get_body(std::uint8_t type, wire::Reader& in) {
       return CancelMessage{};
     case 8:
       return get_failure(in);
+    case 9:
+      return get_verbs_endpoint(in);
     default:
       in.fail("unknown message type " + std::to_string(type));
   }
@@ -191,8 +222,8 @@ Message decode_message(std::string_view payload) {
 }
 
 std::string message_name(const Message& message) {
-  static constexpr const char* kNames[] = {"ready", "targets", "arm",    "armed",
-                                           "probe", "result",  "cancel", "failure"};
+  static constexpr const char* kNames[] = {"ready",  "targets", "arm",     "armed",         "probe",
+                                           "result", "cancel",  "failure", "verbs-endpoint"};
   return kNames[message.index()];
 }
 

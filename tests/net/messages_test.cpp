@@ -58,7 +58,7 @@ TEST(Messages, TrailingBytesAreRejected) {
 }
 
 TEST(Messages, UnknownTypeAndKindAreRejected) {
-  EXPECT_NE(reject("\x09").find("unknown message type 9"), std::string::npos);
+  EXPECT_NE(reject("\x0a").find("unknown message type 10"), std::string::npos);
   EXPECT_NE(reject(std::string("\0", 1)).find("unknown message type 0"), std::string::npos);
   std::string failure = encode_message(FailureMessage{1, FailureKind::Failed, "x"});
   failure[9] = 3;

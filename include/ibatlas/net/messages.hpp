@@ -6,7 +6,9 @@
 //
 //   controller -> agent: Targets (once, first), Arm, Probe, Cancel
 //   agent -> controller: Ready (once, first), Armed, Result, Failure
+//   both ways: VerbsEndpoint (the verbs transport's RC QP exchange)
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -97,8 +99,23 @@ struct FailureMessage {
   friend bool operator==(const FailureMessage&, const FailureMessage&) = default;
 };
 
+// The verbs transport (docs/probe.md, "Verbs transport"): one side's RC QP for `token`, sent
+// by its agent (path fields 0), and passed by the controller to the peer's agent with the
+// path that agent must use toward it. Never sent over a plaintext socket, as perftest does.
+struct VerbsEndpointMessage {
+  std::uint64_t token = 0;
+  std::uint32_t qp_num = 0;  // 24 bits
+  std::uint32_t psn = 0;     // 24 bits
+  std::uint16_t lid = 0;
+  std::array<std::uint8_t, 16> gid{};
+  std::uint16_t dlid = 0;  // the LID to address (the plan's: LMC picks the path)
+  std::uint8_t sl = 0;     // 0-15
+  std::uint8_t mtu = 0;    // path MTU, IBA encoding 1 (256) - 5 (4096); 0 from an agent
+  friend bool operator==(const VerbsEndpointMessage&, const VerbsEndpointMessage&) = default;
+};
+
 using Message = std::variant<ReadyMessage, TargetsMessage, ArmMessage, ArmedMessage, ProbeMessage,
-                             ResultMessage, CancelMessage, FailureMessage>;
+                             ResultMessage, CancelMessage, FailureMessage, VerbsEndpointMessage>;
 
 // The payload of one frame. REQUIRES: strings and lists within the limits above.
 std::string encode_message(const Message& message);
