@@ -12,6 +12,7 @@
 #include "ibatlas/analysis/link_speed.hpp"
 #include "ibatlas/analysis/plan.hpp"
 #include "ibatlas/analysis/port_state.hpp"
+#include "ibatlas/analysis/subnet_manager.hpp"
 #include "ibatlas/ar/ar_checks.hpp"
 #include "ibatlas/routing/route_checks.hpp"
 #include "ibatlas/tiers.hpp"
@@ -62,7 +63,8 @@ std::vector<Finding> run_checks(const Fabric& fabric, const AuditOptions& option
   append(findings, check_fat_tree(fabric, tiers, options));
   append(findings, check_ftree_ready(fabric, tiers, options));
   append(findings, check_counters(fabric, options));
-  append(findings, check_routes(fabric, options));  // returns at once without tables
+  append(findings, check_routes(fabric, options));           // returns at once without tables
+  append(findings, check_subnet_managers(fabric, options));  // nothing without SMInfo
   if (!fabric.adaptive_routing().empty()) {
     append(findings, check_adaptive_routing(fabric, tiers, options));
   }

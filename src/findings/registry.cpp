@@ -9,7 +9,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 80> kChecks = {{
+constexpr std::array<CheckInfo, 86> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -86,6 +86,13 @@ constexpr std::array<CheckInfo, 80> kChecks = {{
     {"ar.path_dead_end", Error, "Some AR choice toward a LID ends where it cannot go on"},
     {"ar.path_loop", Error, "Some AR choice toward a LID comes back to a switch"},
     {"ar.group_id_per_dlid", Warning, "Peers give one destination different AR group numbers"},
+    // The subnet managers (analysis/subnet_manager.hpp; sm.flapping: history): keep together.
+    {"sm.none", Error, "SMInfo was read and no subnet manager is master"},
+    {"sm.multiple_masters", Error, "More than one subnet manager says it is master"},
+    {"sm.standby_outranks_master", Warning, "A standby SM would win the election over the master"},
+    {"sm.master_stuck", Error, "The master SM's ActCount did not move between two reads"},
+    {"sm.no_standby", Info, "One master SM and no standby"},
+    {"sm.flapping", Warning, "The master SM changed more than once over the series"},
     // The host doctor (host/host_checks.hpp, `ibatlas host`): keep together.
     {"host.port_down", Error, "A local HCA port is down and not Polling"},
     {"host.port_polling", Error, "A local HCA port is Polling: no link partner"},
