@@ -75,6 +75,11 @@ std::string state_text(const HostPort& port) {
   return out + ", " + (port.phys_state_name.empty() ? "phys ?" : port.phys_state_name);
 }
 
+// INIT or ARMED: the port waits for the SM to make it Active.
+bool waits_for_sm(std::optional<unsigned> state) {
+  return state && (*state == kStateInit || *state == kStateArmed);
+}
+
 bool is_less(std::optional<double> a, std::optional<double> b) {
   return a && b && *a + 0.01 < *b;
 }
@@ -111,18 +116,19 @@ std::vector<Finding> check_ports(const HostDevice& device) {
                                         "HCA driver if it stays down",
                      .message = where + " is down (" + state_text(port) + ")"});
     } else if (port.link_layer != "Ethernet" && port.phys_state == kPhysLinkUp &&
-               (port.state == kStateInit || port.state == kStateArmed || port.sm_lid == 0u)) {
+               (waits_for_sm(port.state) || port.sm_lid == 0u)) {
       std::string sm = port.sm_lid ? text::hex_text(*port.sm_lid, 1) : std::string("?");
       std::string lid = port.lid ? text::hex_text(*port.lid, 1) : std::string("?");
-      out.push_back({.check = "host.no_sm",
-                     .severity = Severity::Error,
-                     .location = port_location(device, port),
-                     .measured = state_text(port) + ", LID " + lid + ", SM LID " + sm,
-                     .expected = "ACTIVE with an SM LID",
-                     .hint = "start a subnet manager (opensm) on the fabric, or check that "
-                             "its partitions and this port's switch reach it (sminfo)",
-                     .message = where + " is physically up but no subnet manager has "
-                                        "configured it"});
+      out.push_back(
+          {.check = "host.no_sm",
+           .severity = Severity::Error,
+           .location = port_location(device, port),
+           .measured = state_text(port).append(", LID ").append(lid).append(", SM LID ").append(sm),
+           .expected = "ACTIVE with an SM LID",
+           .hint = "start a subnet manager (opensm) on the fabric, or check that "
+                   "its partitions and this port's switch reach it (sminfo)",
+           .message = where + " is physically up but no subnet manager has "
+                              "configured it"});
     }
   }
   return out;
@@ -199,8 +205,13 @@ std::vector<Finding> check_pcie(const HostDevice& device) {
                    .expected = expected,
                    .hint = "reseat the card or riser, check the slot's BIOS link settings; a "
                            "link that trains low after a reboot points at the slot or card",
-                   .message = device.name + ": " + what + " trained at " +
-                              link_text(link.speed_gts, link.width) + ", below " + expected});
+                   .message = std::string(device.name)
+                                  .append(": ")
+                                  .append(what)
+                                  .append(" trained at ")
+                                  .append(link_text(link.speed_gts, link.width))
+                                  .append(", below ")
+                                  .append(expected)});
   }
   return out;
 }

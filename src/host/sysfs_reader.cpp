@@ -23,7 +23,7 @@ namespace ibatlas {
 namespace {
 
 constexpr int kMaxLinks = 40;  // as the kernel's MAXSYMLINKS
-constexpr std::size_t kMaxFileBytes = 64 * 1024;
+constexpr std::size_t kMaxFileBytes = std::size_t{64} * 1024;
 
 std::deque<std::string> split_path(std::string_view path) {
   std::deque<std::string> parts;
@@ -282,8 +282,9 @@ HostDevice read_device(SysfsTree& tree, const std::string& name) {
   for (const std::string& entry : tree.list(dir + "/ports")) {
     std::optional<std::uint64_t> number = text::parse_decimal(entry);
     if (number && *number <= 255) {
-      device.ports.push_back(
-          read_port(tree, dir + "/ports/" + entry, static_cast<unsigned>(*number)));
+      std::string port_dir = dir;
+      port_dir.append("/ports/").append(entry);
+      device.ports.push_back(read_port(tree, port_dir, static_cast<unsigned>(*number)));
     }
   }
   std::sort(device.ports.begin(), device.ports.end(),

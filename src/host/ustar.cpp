@@ -100,7 +100,7 @@ std::string write_ustar(std::span<const TarEntry> entries, std::int64_t mtime) {
     if (link) {
       put_text(h, kLinkname, entry.link);
     }
-    put_text(h, kMagic, std::string("ustar", 6));  // "ustar" and a NUL
+    put_text(h, kMagic, std::string("ustar\0", 6));  // "ustar" and a NUL
     put_text(h, kVersion, "00");
     put_text(h, kUname, "root");
     put_text(h, kGname, "root");

@@ -25,7 +25,7 @@ inline constexpr double kPcieDataShare = 0.9;
 // below kMemlockErrorBytes (libibverbs' own warning threshold is 32 KiB; 64 KiB was the
 // kernel's default before 5.16) an error.
 inline constexpr std::uint64_t kMemlockLowBytes = std::uint64_t{1} << 30;  // 1 GiB
-inline constexpr std::uint64_t kMemlockErrorBytes = 64 * 1024;
+inline constexpr std::uint64_t kMemlockErrorBytes = std::uint64_t{64} * 1024;
 
 // Every check, findings sorted (sort_findings). Locations: Port for port checks, Node (the
 // HCA, named by its device name and node GUID) for PCIe and NUMA, Fabric for the process.

@@ -38,6 +38,7 @@ HostDevice device(const std::string& rate, std::vector<PcieLink> pcie) {
 
 std::vector<std::string> ids(const std::vector<Finding>& findings) {
   std::vector<std::string> out;
+  out.reserve(findings.size());
   for (const Finding& f : findings) {
     out.push_back(f.check);
   }
@@ -160,40 +161,56 @@ TEST(HostChecksTest, AWideRootPortAboveANarrowCardIsNotDegraded) {
   EXPECT_TRUE(check_pcie(d).empty());
 }
 
-TEST(HostChecksTest, NumaFarOnlyWhenNoAllowedCpuIsOnTheNode) {
+HostDevice on_node0() {
   HostDevice d = device("200 Gb/sec (4X HDR)", {});
   d.numa_node = 0;
   d.numa_cpus = {0, 1, 2, 3};
-  ProcessFacts far{.allowed_cpus = {4, 5}, .memlock_bytes = {}, .ipc_lock = false};
-  std::vector<Finding> f = check_numa(d, far);
+  return d;
+}
+
+ProcessFacts on_cpus(std::vector<unsigned> cpus) {
+  return ProcessFacts{.allowed_cpus = std::move(cpus), .memlock_bytes = {}, .ipc_lock = false};
+}
+
+TEST(HostChecksTest, NumaFarWhenNoAllowedCpuIsOnTheNode) {
+  std::vector<Finding> f = check_numa(on_node0(), on_cpus({4, 5}));
   ASSERT_EQ(ids(f), Ids{"host.numa_far"});
   EXPECT_EQ(f[0].measured, "CPUs 4-5");
   EXPECT_EQ(f[0].expected, "node 0 CPUs 0-3");
-  ProcessFacts spanning{.allowed_cpus = {3, 4}, .memlock_bytes = {}, .ipc_lock = false};
-  EXPECT_TRUE(check_numa(d, spanning).empty());
-  HostDevice unknown = d;
-  unknown.numa_node.reset();
-  EXPECT_TRUE(check_numa(unknown, far).empty());
-  EXPECT_TRUE(check_numa(d, ProcessFacts{}).empty());
 }
 
-TEST(HostChecksTest, MemlockThresholds) {
-  auto with = [](std::optional<std::uint64_t> bytes, bool cap) {
-    return ProcessFacts{.allowed_cpus = {}, .memlock_bytes = bytes, .ipc_lock = cap};
-  };
-  std::vector<Finding> eight = check_memlock(with(8u << 20, false));
+TEST(HostChecksTest, NumaNearOrUnknownIsNoFinding) {
+  EXPECT_TRUE(check_numa(on_node0(), on_cpus({3, 4})).empty());  // may run on CPU 3
+  HostDevice unknown = on_node0();
+  unknown.numa_node.reset();  // numa_node -1
+  EXPECT_TRUE(check_numa(unknown, on_cpus({4, 5})).empty());
+  EXPECT_TRUE(check_numa(on_node0(), ProcessFacts{}).empty());
+}
+
+ProcessFacts memlock(std::optional<std::uint64_t> bytes, bool cap = false) {
+  return ProcessFacts{.allowed_cpus = {}, .memlock_bytes = bytes, .ipc_lock = cap};
+}
+
+TEST(HostChecksTest, MemlockOfTheDefault8MiBIsAWarning) {
+  std::vector<Finding> eight = check_memlock(memlock(8u << 20));
   ASSERT_EQ(ids(eight), Ids{"host.memlock_low"});
   EXPECT_EQ(eight[0].severity, Severity::Warning);
   EXPECT_EQ(eight[0].measured, "8 MiB");
   EXPECT_EQ(eight[0].location.kind, LocationKind::Fabric);
-  std::vector<Finding> tiny = check_memlock(with(64u << 10, false));
+}
+
+TEST(HostChecksTest, MemlockOf64KiBIsAnError) {
+  std::vector<Finding> tiny = check_memlock(memlock(64u << 10));
   ASSERT_EQ(ids(tiny), Ids{"host.memlock_low"});
   EXPECT_EQ(tiny[0].severity, Severity::Error);
   EXPECT_EQ(tiny[0].measured, "64 KiB");
-  EXPECT_TRUE(check_memlock(with(kUnlimited, false)).empty());
-  EXPECT_TRUE(check_memlock(with(1u << 30, false)).empty());
-  EXPECT_TRUE(check_memlock(with(64u << 10, true)).empty());  // CAP_IPC_LOCK
-  EXPECT_TRUE(check_memlock(with(std::nullopt, false)).empty());
+}
+
+TEST(HostChecksTest, MemlockUnlimitedLargeOrLiftedIsNoFinding) {
+  EXPECT_TRUE(check_memlock(memlock(kUnlimited)).empty());
+  EXPECT_TRUE(check_memlock(memlock(1u << 30)).empty());
+  EXPECT_TRUE(check_memlock(memlock(64u << 10, true)).empty());  // CAP_IPC_LOCK
+  EXPECT_TRUE(check_memlock(memlock(std::nullopt)).empty());
 }
 
 TEST(HostChecksTest, RunHostChecksSortsWorstFirst) {

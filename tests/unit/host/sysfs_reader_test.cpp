@@ -4,6 +4,7 @@
 #include "ibatlas/host/sysfs_reader.hpp"
 
 #include <filesystem>
+#include <numeric>
 
 #include <gtest/gtest.h>
 
@@ -26,39 +27,42 @@ HostSnapshot read_fixture(const std::string& name) {
   return read_host_snapshot(tree);
 }
 
+// hdr-gen4-x16 as make-fixtures.sh writes it, field by field.
+HostDevice expected_hdr_device() {
+  HostDevice d;
+  d.name = "mlx5_0";
+  d.fw_ver = "20.31.1014";
+  d.board_id = "MT_0000000223";
+  d.node_guid = "0c42:a103:0016:5d2a";
+  // The HCA's function first, then the root port above it.
+  d.pcie = {PcieLink{"0000:41:00.0", 16.0, 16u, 16.0, 16u},
+            PcieLink{"0000:00:01.1", 16.0, 16u, 16.0, 16u}};
+  d.numa_node = 0;
+  d.numa_cpus = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  d.ports = {HostPort{.number = 1,
+                      .state = 4,
+                      .state_name = "ACTIVE",
+                      .phys_state = 5,
+                      .phys_state_name = "LinkUp",
+                      .rate = "200 Gb/sec (4X HDR)",
+                      .link_layer = "InfiniBand",
+                      .lid = 0x1a,
+                      .sm_lid = 0x1}};
+  return d;
+}
+
 TEST(SysfsReaderTest, ReadsAnHdrHcaItsPortAndItsPcieChain) {
   HostSnapshot s = read_fixture("hdr-gen4-x16");
   ASSERT_EQ(s.devices.size(), 1u);
-  const HostDevice& d = s.devices[0];
-  EXPECT_EQ(d.name, "mlx5_0");
-  EXPECT_EQ(d.fw_ver, "20.31.1014");
-  EXPECT_EQ(d.board_id, "MT_0000000223");
-  EXPECT_EQ(d.node_guid, "0c42:a103:0016:5d2a");
-  EXPECT_EQ(d.numa_node, 0);
-  std::vector<unsigned> node0;
-  for (unsigned cpu = 0; cpu < 16; ++cpu) {
-    node0.push_back(cpu);
-  }
-  EXPECT_EQ(d.numa_cpus, node0);
-  ASSERT_EQ(d.ports.size(), 1u);
-  const HostPort& p = d.ports[0];
-  EXPECT_EQ(p.number, 1u);
-  EXPECT_EQ(p.state, 4u);
-  EXPECT_EQ(p.state_name, "ACTIVE");
-  EXPECT_EQ(p.phys_state, 5u);
-  EXPECT_EQ(p.phys_state_name, "LinkUp");
-  EXPECT_EQ(p.rate, "200 Gb/sec (4X HDR)");
-  EXPECT_EQ(p.link_layer, "InfiniBand");
-  EXPECT_EQ(p.lid, 0x1au);
-  EXPECT_EQ(p.sm_lid, 1u);
-  // The HCA's function first, then the root port above it.
-  ASSERT_EQ(d.pcie.size(), 2u);
-  EXPECT_EQ(d.pcie[0], (PcieLink{"0000:41:00.0", 16.0, 16u, 16.0, 16u}));
-  EXPECT_EQ(d.pcie[1], (PcieLink{"0000:00:01.1", 16.0, 16u, 16.0, 16u}));
-  ASSERT_TRUE(s.process);
-  EXPECT_EQ(s.process->allowed_cpus.size(), 32u);
-  EXPECT_EQ(s.process->memlock_bytes, kUnlimited);
-  EXPECT_FALSE(s.process->ipc_lock);
+  EXPECT_EQ(s.devices[0], expected_hdr_device());
+}
+
+TEST(SysfsReaderTest, ReadsTheCapturedProcessFacts) {
+  HostSnapshot s = read_fixture("hdr-gen4-x16");
+  std::vector<unsigned> cpus(32);
+  std::iota(cpus.begin(), cpus.end(), 0u);
+  EXPECT_EQ(s.process,
+            (ProcessFacts{.allowed_cpus = cpus, .memlock_bytes = kUnlimited, .ipc_lock = false}));
 }
 
 TEST(SysfsReaderTest, OldKernelSpeedTextAndAPathThroughAPcieSwitch) {
@@ -117,15 +121,15 @@ class SysfsEscapeTest : public ::testing::Test {
     fs::create_symlink(target, root() / "class/infiniband/mlx5_0");
   }
 
-  fs::path root() const { return dir_.path() / "sys"; }
+  fs::path root() const { return temp.path() / "sys"; }
 
   void SetUp() override {
     fs::create_directories(root());
-    fs::create_directories(dir_.path() / "outside/ports/1");
-    test::write_file((dir_.path() / "outside/fw_ver").string(), "secret\n");
+    fs::create_directories(temp.path() / "outside/ports/1");
+    test::write_file((temp.path() / "outside/fw_ver").string(), "secret\n");
   }
 
-  test::TempDir dir_;
+  test::TempDir temp;
 };
 
 TEST_F(SysfsEscapeTest, ARelativeLinkAboveTheRootIsRefused) {
@@ -141,7 +145,7 @@ TEST_F(SysfsEscapeTest, ARelativeLinkAboveTheRootIsRefused) {
 }
 
 TEST_F(SysfsEscapeTest, AnAbsoluteLinkIsRefusedEvenInsideTheRoot) {
-  link_device((dir_.path() / "outside").string());
+  link_device((temp.path() / "outside").string());
   SysfsTree tree(root().string());
   EXPECT_THROW(read_host_snapshot(tree), Error);
   EXPECT_TRUE(tree.files().empty());
@@ -173,28 +177,39 @@ TEST_F(SysfsEscapeTest, LinksThatStayInsideAreFollowed) {
   EXPECT_TRUE(s.devices[0].pcie.empty());  // no device link: not PCIe
 }
 
-TEST(ProcessFactsTest, RoundTripsThroughItsText) {
+TEST(ProcessFactsTest, WritesOneLinePerFact) {
   ProcessFacts facts{.allowed_cpus = {0, 1, 2, 3, 8}, .memlock_bytes = 65536, .ipc_lock = true};
-  std::string text = process_facts_text(facts);
-  EXPECT_NE(text.find("cpus_allowed 0-3,8\n"), std::string::npos);
-  EXPECT_NE(text.find("memlock 65536\n"), std::string::npos);
-  EXPECT_EQ(parse_process_facts(text, "p"), facts);
+  EXPECT_EQ(process_facts_text(facts),
+            "# ibatlas host: limits of the capturing process (docs/host.md)\n"
+            "cpus_allowed 0-3,8\nmemlock 65536\ncap_ipc_lock 1\n");
   facts.memlock_bytes = kUnlimited;
   EXPECT_NE(process_facts_text(facts).find("memlock unlimited\n"), std::string::npos);
+}
+
+TEST(ProcessFactsTest, RoundTripsThroughItsText) {
+  ProcessFacts facts{.allowed_cpus = {0, 1, 2, 3, 8}, .memlock_bytes = 65536, .ipc_lock = true};
+  EXPECT_EQ(parse_process_facts(process_facts_text(facts), "p"), facts);
+  facts.memlock_bytes = kUnlimited;
   EXPECT_EQ(parse_process_facts(process_facts_text(facts), "p"), facts);
 }
 
-TEST(ProcessFactsTest, ABadLineIsAParseErrorWithItsLine) {
+std::string parse_error_of(const std::string& text) {
   try {
-    parse_process_facts("# comment\nmemlock lots\n", "cap/ibatlas-process");
-    FAIL();
+    parse_process_facts(text, "cap/ibatlas-process");
   } catch (const ParseError& e) {
-    EXPECT_STREQ(e.what(),
-                 "cap/ibatlas-process:2: expected a number of bytes or unlimited, found \"lots\"");
+    return e.what();
   }
-  EXPECT_THROW(parse_process_facts("colour blue\n", "p"), ParseError);
-  EXPECT_THROW(parse_process_facts("cpus_allowed 9-2\n", "p"), ParseError);
-  EXPECT_THROW(parse_process_facts("cap_ipc_lock yes\n", "p"), ParseError);
+  return "no error";
+}
+
+TEST(ProcessFactsTest, ABadLineIsAParseErrorWithItsLine) {
+  EXPECT_EQ(parse_error_of("# comment\nmemlock lots\n"),
+            "cap/ibatlas-process:2: expected a number of bytes or unlimited, found \"lots\"");
+  EXPECT_EQ(parse_error_of("colour blue\n"),
+            "cap/ibatlas-process:1: expected cpus_allowed, memlock or cap_ipc_lock, found "
+            "\"colour\"");
+  EXPECT_NE(parse_error_of("cpus_allowed 9-2\n"), "no error");
+  EXPECT_NE(parse_error_of("cap_ipc_lock yes\n"), "no error");
 }
 
 TEST(ProcessFactsTest, TheLiveProcessHasCpusAndALimit) {
