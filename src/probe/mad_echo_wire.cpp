@@ -178,11 +178,9 @@ void EchoBlock::on_reply(std::uint32_t sequence, Clock::time_point now) {
     case State::Answered:
       ++result_.duplicates;
       break;
-    case State::Lost:
+    case State::Lost:    // its time had passed
+    case State::Unsent:  // nothing sent yet: a stray from an earlier run
       ++result_.late;
-      break;
-    case State::Unsent:
-      ++result_.late;  // a reply to nothing we sent yet: a stray from an earlier run
       break;
   }
 }

@@ -155,31 +155,31 @@ Active* MadEchoTransport::Impl::owner(std::uint32_t sequence) {
   return nullptr;
 }
 
+// One MAD per wake-up: the next echo goes out before poll(2) looks again (a second,
+// failing umad_recv per echo would cost a system call on the critical path).
 void MadEchoTransport::Impl::receive() {
-  for (;;) {
-    int length = static_cast<int>(mad_echo::kMadBytes);
-    if (umad_recv(fd, buffer.data(), &length, 0) < 0) {
-      return;
-    }
-    Clock::time_point at = Clock::now();
-    std::span<const std::uint8_t> mad(static_cast<const std::uint8_t*>(umad_get_mad(buffer.data())),
-                                      mad_echo::kMadBytes);
-    std::uint32_t sequence = mad_echo::sequence_of(mad_echo::read_header(mad)->tid);
-    Active* a = owner(sequence);
-    if (a == nullptr) {
-      continue;  // a stray from a finished block
-    }
-    if (umad_status(buffer.data()) != 0) {
-      a->block.on_undelivered(sequence);
-      continue;
-    }
-    std::optional<mad_echo::EchoPayload> payload = mad_echo::read_payload(mad);
-    if (!mad_echo::is_echo_response(mad) ||
-        (payload && (payload->token != a->block.result().tag || payload->sequence != sequence))) {
-      continue;  // not our echo: never a sample
-    }
-    a->block.on_reply(sequence, at);
+  int length = static_cast<int>(mad_echo::kMadBytes);
+  if (umad_recv(fd, buffer.data(), &length, 0) < 0) {
+    return;
   }
+  Clock::time_point at = Clock::now();
+  std::span<const std::uint8_t> mad(static_cast<const std::uint8_t*>(umad_get_mad(buffer.data())),
+                                    mad_echo::kMadBytes);
+  std::uint32_t sequence = mad_echo::sequence_of(mad_echo::read_header(mad)->tid);
+  Active* a = owner(sequence);
+  if (a == nullptr) {
+    return;  // a stray from a finished block
+  }
+  if (umad_status(buffer.data()) != 0) {
+    a->block.on_undelivered(sequence);
+    return;
+  }
+  std::optional<mad_echo::EchoPayload> payload = mad_echo::read_payload(mad);
+  if (!mad_echo::is_echo_response(mad) ||
+      (payload && (payload->token != a->block.result().tag || payload->sequence != sequence))) {
+    return;  // not our echo: never a sample
+  }
+  a->block.on_reply(sequence, at);
 }
 
 // Expires, sends what is due, and moves finished blocks to `ready`.

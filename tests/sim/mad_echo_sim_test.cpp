@@ -2,7 +2,8 @@
 // ibsim, which has no latency model: these tests prove that echoes are answered, that the
 // DLID picks the LMC path, and that loss lands on the probe that crosses a lossy cable.
 // Oracles: ibaddr (LIDs), ibtracert (the path of each LID), perfquery (PMA packet
-// counters), ibping (our responder speaks its protocol), ibsim's `Error` (the drop rate).
+// counters), ibping and ibping -S (our responder and our prober speak their protocol),
+// ibsim's `Error` (the drop rate).
 //
 // Fabric: Hca1 - Switch1 =(ports 3 and 5)= Switch2 - Hca2, opensm -o with LMC 1, so Hca2's
 // two LIDs take the two inter-switch cables. The prober attaches at Hca1, the responder at
@@ -118,52 +119,62 @@ std::map<int, PathRow> hca1_rows(const std::string& report) {
   return rows;
 }
 
+// The DLIDs of the probe.loss findings, in report order.
+std::vector<int> loss_finding_lids(const std::string& report) {
+  std::regex loss(R"(probe\.loss[^\n]*\n[^\n]*\(LID (\d+)\))");
+  std::vector<int> lids;
+  for (auto it = std::sregex_iterator(report.begin(), report.end(), loss);
+       it != std::sregex_iterator(); ++it) {
+    lids.push_back(std::stoi((*it)[1]));
+  }
+  return lids;
+}
+
 class MadEchoSim : public ::testing::Test {
  protected:
   void SetUp() override {
     SimOptions options;
     options.netfile_text = kNetfile;
     options.start_opensm = false;
-    sim_ = std::make_unique<SimFabric>(options);
+    sim = std::make_unique<SimFabric>(options);
     // opensm configures the subnet once with LMC 1 and exits: no SM traffic afterwards.
-    std::string conf = sim_->dir() + "/lmc-opensm.conf";
+    std::string conf = sim->dir() + "/lmc-opensm.conf";
     std::ofstream(conf) << read_text(test::source_dir() + "/fixtures/opensm.conf") << "lmc 1\n";
-    ProcessResult r = sim_->run(
-        {"env", "OSM_CACHE_DIR=" + sim_->dir(), "OSM_TMP_DIR=" + sim_->dir(),
-         test::find_program("opensm"), "-o", "-F", conf, "-f", sim_->dir() + "/lmc-opensm.log"},
+    ProcessResult r = sim->run(
+        {"env", "OSM_CACHE_DIR=" + sim->dir(), "OSM_TMP_DIR=" + sim->dir(),
+         test::find_program("opensm"), "-o", "-F", conf, "-f", sim->dir() + "/lmc-opensm.log"},
         kTimeout);
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    snapshot_ = sim_->dir() + "/fabric.xml";
-    r = run_at(*sim_, "Hca1", {test::ibatlas_binary(), "discover", "--routes", "-o", snapshot_});
+    snapshot = sim->dir() + "/fabric.xml";
+    r = run_at(*sim, "Hca1", {test::ibatlas_binary(), "discover", "--routes", "-o", snapshot});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    hca1_ = base_lid(*sim_, "Hca1");
-    hca2_ = base_lid(*sim_, "Hca2");
+    hca1 = base_lid(*sim, "Hca1");
+    hca2 = base_lid(*sim, "Hca2");
   }
 
   void start_agent() {
-    sim_->start_client({test::ibatlas_binary(), "agent", "--transport", "mad"},
-                       {"SIM_HOST=Hca2", "SIM_SET_ISSM=1"}, "mad echo ready",
-                       sim_->dir() + "/agent.log");
+    sim->start_client({test::ibatlas_binary(), "agent", "--transport", "mad"},
+                      {"SIM_HOST=Hca2", "SIM_SET_ISSM=1"}, "mad echo ready",
+                      sim->dir() + "/agent.log");
   }
 
   // Probes across both inter-switch cables from Hca1.
   ProcessResult probe() {
-    return run_at(*sim_, "Hca1",
-                  {test::ibatlas_binary(), "probe", snapshot_, "--transport", "mad", "--link",
+    return run_at(*sim, "Hca1",
+                  {test::ibatlas_binary(), "probe", snapshot, "--transport", "mad", "--link",
                    "Switch1:3", "--link", "Switch1:5", "--samples", std::to_string(kSamples),
                    "--blocks", std::to_string(kBlocks)});
   }
 
-  std::unique_ptr<SimFabric> sim_;
-  std::string snapshot_;
-  int hca1_ = 0;
-  int hca2_ = 0;
+  std::unique_ptr<SimFabric> sim;
+  std::string snapshot;
+  int hca1 = 0;
+  int hca2 = 0;
 };
 
 TEST_F(MadEchoSim, IbpingIsAnsweredByOurAgent) {
   start_agent();
-  ProcessResult r =
-      run_at(*sim_, "Hca1", {"ibping", "-f", "-c", "200", "-L", std::to_string(hca2_)});
+  ProcessResult r = run_at(*sim, "Hca1", {"ibping", "-f", "-c", "200", "-L", std::to_string(hca2)});
   EXPECT_NE(r.out.find("200 packets transmitted, 200 received"), std::string::npos)
       << r.out << r.err;
 }
@@ -174,49 +185,58 @@ TEST_F(MadEchoSim, CleanProbeEveryEchoAnsweredOnBothLids) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   std::map<int, PathRow> rows = hca1_rows(r.out);
   ASSERT_EQ(rows.size(), 2U) << r.out;  // Hca2's base LID and base + 1
-  for (int dlid : {hca2_, hca2_ + 1}) {
+  for (int dlid : {hca2, hca2 + 1}) {
     EXPECT_EQ(rows[dlid].samples, kSamples * kBlocks) << "LID " << dlid << "\n" << r.out;
     EXPECT_EQ(rows[dlid].lost, 0) << "LID " << dlid;
   }
   EXPECT_EQ(r.out.find("probe.loss"), std::string::npos) << r.out;
 }
 
+// The stock responder writes its host name over our payload: replies match by TID alone.
+TEST_F(MadEchoSim, IbpingServerAnswersOurProbes) {
+  sim->start_client({"sh", "-c", "echo ibping-server ready; exec ibping -S"},
+                    {"SIM_HOST=Hca2", "SIM_SET_ISSM=1"}, "ibping-server ready",
+                    sim->dir() + "/ibping-server.log");
+  ProcessResult r = probe();
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  std::map<int, PathRow> rows = hca1_rows(r.out);
+  ASSERT_EQ(rows.size(), 2U) << r.out;
+  for (int dlid : {hca2, hca2 + 1}) {
+    EXPECT_EQ(rows[dlid].samples, kSamples * kBlocks) << "LID " << dlid << "\n" << r.out;
+    EXPECT_EQ(rows[dlid].lost, 0) << "LID " << dlid;
+  }
+}
+
 TEST_F(MadEchoSim, LmcLidPicksThePathShownByPmaCounters) {
   start_agent();
-  Trace base = trace(*sim_, hca1_, hca2_);
-  Trace other = trace(*sim_, hca1_, hca2_ + 1);
+  Trace base = trace(*sim, hca1, hca2);
+  Trace other = trace(*sim, hca1, hca2 + 1);
   ASSERT_NE(base.switch1_exit, other.switch1_exit) << "LMC 1 should spread Hca2's LIDs";
-  long before_base = xmit_packets(*sim_, base.switch1_lid, base.switch1_exit);
-  long before_other = xmit_packets(*sim_, base.switch1_lid, other.switch1_exit);
+  long before_base = xmit_packets(*sim, base.switch1_lid, base.switch1_exit);
+  long before_other = xmit_packets(*sim, base.switch1_lid, other.switch1_exit);
   ProcessResult r = probe();
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   long per_lid = static_cast<long>(kBlocks) * (kWarmup + kSamples);
-  EXPECT_EQ(xmit_packets(*sim_, base.switch1_lid, base.switch1_exit) - before_base, per_lid);
-  EXPECT_EQ(xmit_packets(*sim_, base.switch1_lid, other.switch1_exit) - before_other, per_lid);
+  EXPECT_EQ(xmit_packets(*sim, base.switch1_lid, base.switch1_exit) - before_base, per_lid);
+  EXPECT_EQ(xmit_packets(*sim, base.switch1_lid, other.switch1_exit) - before_other, per_lid);
 }
 
 TEST_F(MadEchoSim, LossOnOneCableOnlyOnTheProbeCrossingIt) {
   start_agent();
-  Trace base = trace(*sim_, hca1_, hca2_);
+  Trace base = trace(*sim, hca1, hca2);
   // 30 % of the packets Switch2 receives on the base LID's cable are dropped.
-  sim_->console("Error \"Switch2\"[" + std::to_string(base.switch2_entry) + "] 30");
+  sim->console("Error \"Switch2\"[" + std::to_string(base.switch2_entry) + "] 30");
   ProcessResult r = probe();
   std::map<int, PathRow> rows = hca1_rows(r.out);
   ASSERT_EQ(rows.size(), 2U) << r.out;
   int sent = kSamples * kBlocks;
   // Binomial(200, 0.3): mean 60, sd 6.5; the bounds are 6 sd away.
-  EXPECT_GT(rows[hca2_].lost, 20) << r.out;
-  EXPECT_LT(rows[hca2_].lost, 100) << r.out;
-  EXPECT_EQ(rows[hca2_].samples + rows[hca2_].lost, sent);
-  EXPECT_EQ(rows[hca2_ + 1].lost, 0) << r.out;
-  EXPECT_EQ(rows[hca2_ + 1].samples, sent);
-  std::regex loss(R"(probe\.loss[^\n]*\n[^\n]*\(LID (\d+)\))");
-  std::vector<int> lossy;
-  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), loss);
-       it != std::sregex_iterator(); ++it) {
-    lossy.push_back(std::stoi((*it)[1]));
-  }
-  EXPECT_EQ(lossy, std::vector<int>{hca2_}) << r.out;
+  EXPECT_GT(rows[hca2].lost, 20) << r.out;
+  EXPECT_LT(rows[hca2].lost, 100) << r.out;
+  EXPECT_EQ(rows[hca2].samples + rows[hca2].lost, sent);
+  EXPECT_EQ(rows[hca2 + 1].lost, 0) << r.out;
+  EXPECT_EQ(rows[hca2 + 1].samples, sent);
+  EXPECT_EQ(loss_finding_lids(r.out), std::vector<int>{hca2}) << r.out;
 }
 
 }  // namespace

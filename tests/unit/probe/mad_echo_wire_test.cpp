@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -14,25 +15,24 @@ using Clock = EchoBlock::Clock;
 
 // Offsets and values from /usr/include/infiniband/mad.h (IB_VENDOR_OPENIB_PING_CLASS 0x32,
 // IB_OPENIB_OUI 0x001405, IB_VENDOR_RANGE2_DATA_OFFS 40) and IBA 13.4.2 (common header).
+using Bytes = std::vector<int>;
+
+Bytes bytes(const Mad& mad, std::size_t from, std::size_t to) {
+  return Bytes(mad.begin() + static_cast<std::ptrdiff_t>(from),
+               mad.begin() + static_cast<std::ptrdiff_t>(to));
+}
+
 TEST(MadEchoWire, RequestBytesAreIbpingsLayout) {
   Mad mad = make_request(0x01020304, EchoPayload{0x1122334455667788, 0x01020304});
-  EXPECT_EQ(mad[0], 1);     // BaseVersion
-  EXPECT_EQ(mad[1], 0x32);  // MgmtClass
-  EXPECT_EQ(mad[2], 1);     // ClassVersion
-  EXPECT_EQ(mad[3], 0x01);  // Method Get
-  EXPECT_EQ(mad[4], 0);     // Status
-  for (std::size_t i = 8; i < 12; ++i) {
-    EXPECT_EQ(mad[i], 0) << "TID byte " << i << ": the high half is not ours";
-  }
-  EXPECT_EQ(mad[12], 0x01);
-  EXPECT_EQ(mad[15], 0x04);
-  EXPECT_EQ(mad[16], 0);  // AttributeID 0, as ibping sends
-  EXPECT_EQ(mad[17], 0);
-  EXPECT_EQ(mad[37], 0x00);  // OUI
-  EXPECT_EQ(mad[38], 0x14);
-  EXPECT_EQ(mad[39], 0x05);
-  EXPECT_EQ(mad[40], 'i');  // magic "ibAE" opens the data area
-  EXPECT_EQ(mad[43], 'E');
+  // BaseVersion 1, class 0x32, ClassVersion 1, Get; Status 0, ClassSpecific 0; TID with
+  // the high half zero (not ours); AttributeID 0 (as ibping sends), reserved, modifier 0.
+  EXPECT_EQ(bytes(mad, 0, 24),
+            (Bytes{1, 0x32, 1, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0}));
+  // RMPP header zero, reserved, OUI 00:14:05, then the magic "ibAE", token, sequence.
+  EXPECT_EQ(bytes(mad, 24, 56),
+            (Bytes{0,    0,    0,    0,    0,    0,    0,   0,   0,   0,    0,
+                   0,    0,    0x00, 0x14, 0x05, 'i',  'b', 'A', 'E', 0x11, 0x22,
+                   0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 1,   2,   3,   4}));
   EXPECT_TRUE(is_echo_request(mad));
   EXPECT_FALSE(is_echo_response(mad));
 }
@@ -97,23 +97,19 @@ Mad smp(std::uint8_t mgmt_class, std::uint8_t method, std::uint16_t attribute) {
 TEST(MadEchoWire, SmInfoIsAnsweredNotActive) {
   Mad mad = smp(0x81, 0x01, 0x0020);
   ASSERT_TRUE(make_smp_response(mad, 0x0002c90300001234));
-  EXPECT_EQ(mad[3], 0x81);
-  EXPECT_EQ(mad[4], 0x80);  // D bit
-  EXPECT_EQ(mad[5], 0x00);
-  EXPECT_EQ(mad[6], 0);
-  EXPECT_EQ(mad[64], 0x00);
-  EXPECT_EQ(mad[65], 0x02);
-  EXPECT_EQ(mad[66], 0xc9);
-  EXPECT_EQ(mad[71], 0x34);
-  EXPECT_EQ(mad[84], 0);
+  // GetResp, status 0 with the D bit, hop pointer 0.
+  EXPECT_EQ(bytes(mad, 3, 7), (Bytes{0x81, 0x80, 0x00, 0}));
+  EXPECT_EQ(bytes(mad, 64, 72), (Bytes{0x00, 0x02, 0xc9, 0x03, 0x00, 0x00, 0x12, 0x34}));
+  EXPECT_EQ(mad[84], 0);  // priority 0, SMState NOTACTIVE
+}
 
+TEST(MadEchoWire, OtherSmpsAreRefusedResponsesIgnored) {
   Mad lid_routed = smp(0x01, 0x01, 0x0011);
   ASSERT_TRUE(make_smp_response(lid_routed, 1));
-  EXPECT_EQ(lid_routed[4], 0x00);
-  EXPECT_EQ(lid_routed[5], 0x0C);  // attribute unsupported
+  EXPECT_EQ(bytes(lid_routed, 3, 6), (Bytes{0x81, 0x00, 0x0C}));  // attribute unsupported
   Mad set = smp(0x01, 0x02, 0x0020);
   ASSERT_TRUE(make_smp_response(set, 1));
-  EXPECT_EQ(set[5], 0x08);
+  EXPECT_EQ(bytes(set, 3, 6), (Bytes{0x81, 0x00, 0x08}));  // method unsupported
   Mad response = smp(0x01, 0x81, 0x0020);
   EXPECT_FALSE(make_smp_response(response, 1));
 }
