@@ -10,6 +10,7 @@
 
 #include "ibatlas/ar/ar_checks.hpp"
 #include "ibatlas/formats/findings_json.hpp"
+#include "ibatlas/routing/route_load.hpp"
 
 #include "report/findings_text.hpp"
 #include "text.hpp"
@@ -69,6 +70,37 @@ void print_summary(const TablesOrigin& origin, const RouteValidation& v, std::os
   out << "; longer than the shortest path: " << v.nonminimal << "\n";
 }
 
+// Per tier and direction of switch-to-switch links: the most loaded link's share of its
+// fair share and how many are hot (route.imbalance).
+void print_link_load(const Fabric& fabric, const RouteBalance& b, std::ostream& out) {
+  RouteLoad load = route_loads(fabric, b);
+  if (load.groups.empty()) {
+    return;
+  }
+  std::vector<std::size_t> hot(load.groups.size(), 0);
+  for (const LinkLoad& l : load.links) {
+    for (std::size_t i = 0; i < load.groups.size(); ++i) {
+      hot[i] += l.hot && load.groups[i].tier == l.tier && load.groups[i].direction == l.direction;
+    }
+  }
+  char head[160];
+  std::snprintf(head, sizeof head,
+                "\nroute load per switch link   links   max share   hot (share >= %.1f; "
+                "1.0 = fair for its rate)\n",
+                load.threshold);
+  out << head;
+  for (std::size_t i = 0; i < load.groups.size(); ++i) {
+    const LoadGroup& g = load.groups[i];
+    TierLoad t;
+    t.tier = g.tier;
+    std::string label = tier_text(t) + ", " + to_string(g.direction) + (g.rated ? "" : " (counts)");
+    char line[160];
+    std::snprintf(line, sizeof line, "  %-26s %7zu %11.2f %5zu\n", label.c_str(), g.links,
+                  g.max_share, hot[i]);
+    out << line;
+  }
+}
+
 void print_balance(const Fabric& fabric, const RouteBalance& b, std::ostream& out) {
   out << "\nroutes per port (CA to CA)   ports   max routes   mean   max/Gbps   mean/Gbps\n";
   for (const TierLoad& t : b.tiers) {
@@ -79,6 +111,7 @@ void print_balance(const Fabric& fabric, const RouteBalance& b, std::ostream& ou
                   t.max_per_gbps, t.mean_per_gbps);
     out << line;
   }
+  print_link_load(fabric, b, out);
   for (const DegradedLoad& d : b.degraded) {
     out << "degraded link " << shown_port(fabric, d.a) << " <-> " << shown_port(fabric, d.b)
         << " carries " << d.routes_ab << " and " << d.routes_ba << " CA routes\n";
@@ -125,6 +158,46 @@ nlohmann::ordered_json validation_json(const RouteValidation& v) {
   return j;
 }
 
+nlohmann::ordered_json tier_json(std::optional<int> tier) {
+  return tier ? nlohmann::ordered_json(*tier) : nlohmann::ordered_json(nullptr);
+}
+
+// route.imbalance's figures (routing/route_load.hpp): per group the fair share, per
+// switch-to-switch link direction its routes and share, so a map can colour links by load.
+void load_json(const Fabric& fabric, const RouteBalance& b, nlohmann::ordered_json& j) {
+  RouteLoad load = route_loads(fabric, b);
+  j["hot_share"] = load.threshold;
+  j["load_groups"] = nlohmann::ordered_json::array();
+  for (const LoadGroup& g : load.groups) {
+    j["load_groups"].push_back({{"tier", tier_json(g.tier)},
+                                {"direction", to_string(g.direction)},
+                                {"links", g.links},
+                                {"routes", g.routes},
+                                {"gbps", g.gbps},
+                                {"rated", g.rated},
+                                {"fair", g.fair},
+                                {"max_share", g.max_share}});
+  }
+  j["links"] = nlohmann::ordered_json::array();
+  for (const LinkLoad& l : load.links) {
+    const Port& from = fabric.port(l.from);
+    const Port& to = fabric.port(l.to);
+    j["links"].push_back(
+        {{"from", port_name(fabric, l.from)},
+         {"to", port_name(fabric, l.to)},
+         {"from_guid", text::guid_text(fabric.node(from.node).guid)},
+         {"from_port", from.number},
+         {"to_guid", text::guid_text(fabric.node(to.node).guid)},
+         {"to_port", to.number},
+         {"tier", tier_json(l.tier)},
+         {"direction", to_string(l.direction)},
+         {"routes", l.routes},
+         {"gbps", l.gbps ? nlohmann::ordered_json(*l.gbps) : nlohmann::ordered_json(nullptr)},
+         {"share", l.share},
+         {"hot", l.hot}});
+  }
+}
+
 nlohmann::ordered_json balance_json(const Fabric& fabric, const RouteBalance& b) {
   nlohmann::ordered_json j;
   j["tiers"] = nlohmann::ordered_json::array();
@@ -137,6 +210,7 @@ nlohmann::ordered_json balance_json(const Fabric& fabric, const RouteBalance& b)
                           {"max_per_gbps", t.max_per_gbps},
                           {"mean_per_gbps", t.mean_per_gbps}});
   }
+  load_json(fabric, b, j);
   j["degraded"] = nlohmann::ordered_json::array();
   for (const DegradedLoad& d : b.degraded) {
     j["degraded"].push_back({{"a", port_name(fabric, d.a)},

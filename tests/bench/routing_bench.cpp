@@ -7,7 +7,10 @@
 //   routing_bench [--benchmark_filter=...]          the benchmarks
 //   routing_bench --netfile LEVELS RADIX HOSTS       the fabric as an ibsim netfile
 //   routing_bench --lfts LEVELS RADIX HOSTS          our minhop tables in dump_lfts format
+//   routing_bench --load LEVELS RADIX HOSTS          route load per tier under our minhop
+//                                                    tables, and the hot links (route.imbalance)
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -18,6 +21,7 @@
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/routing/engine.hpp"
 #include "ibatlas/routing/minhop.hpp"
+#include "ibatlas/routing/route_load.hpp"
 #include "ibatlas/routing/route_report.hpp"
 #include "ibatlas/routing/updn.hpp"
 
@@ -82,13 +86,61 @@ void BM_Validate10k(benchmark::State& state) {
 
 BENCHMARK(BM_Validate10k)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3);
 
+// Route load per link (route.imbalance): balance alone (the in-tree sums per destination,
+// which load_acc keeps) plus route_loads; compare with Arg(1) above, which adds credit loops.
+void BM_RouteLoad10k(benchmark::State& state) {
+  const Fabric& f = routed_10k();
+  ibatlas::RouteAnalysisOptions options;
+  options.credit_loops = false;
+  options.symmetry = false;
+  std::size_t hot = 0;
+  for (auto _ : state) {
+    ibatlas::RouteReport r = ibatlas::analyze_routes(f, options);
+    ibatlas::RouteLoad load = ibatlas::route_loads(f, r.balance);
+    hot = static_cast<std::size_t>(std::count_if(load.links.begin(), load.links.end(),
+                                                 [](const ibatlas::LinkLoad& l) { return l.hot; }));
+    benchmark::DoNotOptimize(load);
+  }
+  state.counters["hot_links"] = static_cast<double>(hot);
+}
+
+BENCHMARK(BM_RouteLoad10k)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void print_load(const Fabric& routed) {
+  ibatlas::RouteReport r = ibatlas::analyze_routes(routed, ibatlas::RouteAnalysisOptions{});
+  ibatlas::RouteLoad load = ibatlas::route_loads(routed, r.balance);
+  for (const ibatlas::LoadGroup& g : load.groups) {
+    std::uint64_t max = 0;
+    for (const ibatlas::LinkLoad& l : load.links) {
+      if (l.tier == g.tier && l.direction == g.direction) {
+        max = std::max(max, l.routes);
+      }
+    }
+    std::cout << "tier " << g.tier.value_or(-1) << " " << ibatlas::to_string(g.direction)
+              << ": links " << g.links << ", mean routes "
+              << static_cast<double>(g.routes) / static_cast<double>(g.links) << ", max routes "
+              << max << ", max share " << g.max_share << "\n";
+  }
+  for (const ibatlas::LinkLoad& l : load.links) {
+    if (l.hot) {
+      const ibatlas::Port& from = routed.port(l.from);
+      const ibatlas::Port& to = routed.port(l.to);
+      std::cout << "hot: " << routed.node(from.node).description << "[" << int{from.number}
+                << "] -> " << routed.node(to.node).description << "[" << int{to.number}
+                << "] routes " << l.routes << " share " << l.share << "\n";
+    }
+  }
+}
+
 int write_text(int argc, char** argv, bool tables) {
   if (argc != 5) {
     std::cerr << "usage: routing_bench " << argv[1] << " LEVELS RADIX HOSTS\n";
     return 2;
   }
   Fabric f = fat_tree(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
-  if (tables) {
+  if (std::strcmp(argv[1], "--load") == 0) {
+    print_load(ibatlas::compute_routes(f, ibatlas::ComputeOptions{}).fabric);
+  } else if (tables) {
     ibatlas::write_lft_dump(ibatlas::compute_routes(f, ibatlas::ComputeOptions{}).fabric,
                             std::cout);
   } else {
@@ -105,6 +157,9 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::strcmp(argv[1], "--lfts") == 0) {
     return write_text(argc, argv, true);
+  }
+  if (argc > 1 && std::strcmp(argv[1], "--load") == 0) {
+    return write_text(argc, argv, false);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
