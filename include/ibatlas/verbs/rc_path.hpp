@@ -1,0 +1,26 @@
+#pragma once
+
+// The verbs transport's path to a peer, from the snapshot: the DLID the plan chose (with LMC,
+// which LID picks the path), the SL, and the path MTU — the smallest active MTU on the
+// request's route through the forwarding tables, so that no packet is larger than a link on
+// the way carries.
+
+#include <cstdint>
+#include <optional>
+
+#include "ibatlas/fabric.hpp"
+#include "ibatlas/probe/probe_transport.hpp"
+#include "ibatlas/verbs/rc_endpoint.hpp"
+
+namespace ibatlas {
+
+// The smallest mtu_active of the ports the route from `from` to `dlid` leaves by and of the
+// ports those cables arrive at. Absent when the route does not arrive (lft_route.hpp's rule)
+// or a port on it has no active MTU in the snapshot: absent is not 256.
+std::optional<VerbsMtu> snapshot_path_mtu(const Fabric& fabric, PortId from, Lid dlid);
+
+// The request's path: its DLID, `sl`, and the snapshot's path MTU; without one, 4096, which
+// RcEndpoint::connect caps at the local port's active MTU (what perftest uses).
+RcPath rc_path(const Fabric& fabric, const ProbeRequest& request, std::uint8_t sl);
+
+}  // namespace ibatlas

@@ -1,0 +1,39 @@
+#include "ibatlas/verbs/rc_path.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "ibatlas/lft_route.hpp"
+
+namespace ibatlas {
+
+std::optional<VerbsMtu> snapshot_path_mtu(const Fabric& fabric, PortId from, Lid dlid) {
+  std::optional<std::vector<PortId>> route = egress_ports(fabric, from, dlid);
+  if (!route) {
+    return std::nullopt;
+  }
+  auto smallest = static_cast<std::uint8_t>(VerbsMtu::Mtu4096);
+  for (PortId egress : *route) {
+    const Port& out = fabric.port(egress);
+    if (!out.peer) {
+      return std::nullopt;  // egress_ports arrived, so every egress port has a cable
+    }
+    for (const Port* end : {&out, &fabric.port(*out.peer)}) {
+      if (!end->mtu_active) {
+        return std::nullopt;
+      }
+      smallest = std::min(smallest, static_cast<std::uint8_t>(*end->mtu_active));
+    }
+  }
+  return static_cast<VerbsMtu>(smallest);  // Mtu and VerbsMtu share the IBA encoding
+}
+
+RcPath rc_path(const Fabric& fabric, const ProbeRequest& request, std::uint8_t sl) {
+  RcPath path;
+  path.dlid = request.dlid;
+  path.sl = sl;
+  path.mtu = snapshot_path_mtu(fabric, request.from, request.dlid).value_or(VerbsMtu::Mtu4096);
+  return path;
+}
+
+}  // namespace ibatlas
