@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# MAD-echo probes per second under ibsim: `ibatlas probe --transport mad` against
+# `ibping -f` on the same pair (Hca1 -> Hca2's base LID, across Switch1 port 3), the same
+# count, the same responder (`ibatlas agent --transport mad` at Hca2), alternating A B A B.
+# ibsim has no latency model: this measures the software on both ends plus the simulator,
+# i.e. whether our engine adds cost per sample over the stock tool.
+#
+#   tests/bench/mad_echo_vs_ibping.sh BUILD_DIR [RUNS] [COUNT]
+#
+# BUILD_DIR: a build with apps/ibatlas (UMAD found). Defaults: 5 runs of 2000 echoes.
+# Prints, per run, ibping's wall time and ours (whole process, and the probe engine's own
+# run time, which leaves out reading the snapshot and planning), then the medians as echoes
+# per second. Our count includes the block's 10 warm-up echoes.
+set -euo pipefail
+build=$(cd "${1:?usage: mad_echo_vs_ibping.sh BUILD_DIR [RUNS] [COUNT]}" && pwd)
+runs=${2:-5}
+count=${3:-2000}
+cd "$(dirname "$0")/../.."
+# shellcheck source=../../scripts/sim-env.sh
+source scripts/sim-env.sh
+# shellcheck source=bench_lib.sh
+source tests/bench/bench_lib.sh
+ibatlas=$build/apps/ibatlas
+agent_pid=""
+
+stop() {
+  sim_stop "$agent_pid"
+  sim_stop_all
+}
+
+sim_init
+trap stop EXIT
+cat >"$SIM_DIR/net" <<'NET'
+Switch 8 "Switch1"
+[1] "Hca1"[1]
+[3] "Switch2"[3]
+[5] "Switch2"[5]
+
+Switch 8 "Switch2"
+[1] "Hca2"[1]
+[3] "Switch1"[3]
+[5] "Switch1"[5]
+
+Hca 2 "Hca1"
+[1] "Switch1"[1]
+
+Hca 2 "Hca2"
+[1] "Switch2"[1]
+NET
+sim_start_ibsim "$SIM_DIR/net"
+{ cat fixtures/opensm.conf; echo "lmc 1"; } >"$SIM_DIR/lmc.conf"
+# opensm configures the subnet once and exits: no SM traffic during the timings.
+OSM_CACHE_DIR=$SIM_DIR OSM_TMP_DIR=$SIM_DIR sim_run opensm -o -F "$SIM_DIR/lmc.conf" \
+  -f "$SIM_DIR/opensm.log" >/dev/null 2>&1
+SIM_HOST=Hca1 sim_run "$ibatlas" discover --routes -o "$SIM_DIR/fabric.xml" 2>/dev/null
+SIM_HOST=Hca2 SIM_SET_ISSM=1 IBSIM_SOCKNAME=$SIM_SOCKNAME LD_PRELOAD=$SIM_UMAD2SIM \
+  "$ibatlas" agent --transport mad >"$SIM_DIR/agent.log" 2>&1 &
+agent_pid=$!
+sim_wait_for "$SIM_DIR/agent.log" "mad echo ready" "$agent_pid" agent
+lid=$(SIM_HOST=Hca2 sim_run ibaddr | sed -n 's/.*LID start 0x\([0-9a-f]*\).*/\1/p')
+lid=$((16#$lid))
+
+printf '%-4s %12s %14s %14s %8s\n' run "ibping s" "ibatlas s" "engine s" "lost"
+for ((r = 1; r <= runs; r++)); do
+  t0=$(now_ns)
+  SIM_HOST=Hca1 sim_run ibping -f -c "$count" -L "$lid" >"$SIM_DIR/ibping.out" 2>&1
+  t1=$(now_ns)
+  grep -q "$count packets transmitted, $count received" "$SIM_DIR/ibping.out" ||
+    { cat "$SIM_DIR/ibping.out" >&2; exit 1; }
+  echo "$(((t1 - t0)))" >>"$SIM_DIR/ibping.wall"
+  t0=$(now_ns)
+  SIM_HOST=Hca1 sim_run "$ibatlas" probe "$SIM_DIR/fabric.xml" --transport mad \
+    --link Switch1:3 --samples "$count" --blocks 1 >"$SIM_DIR/probe.out" 2>&1 || true
+  t1=$(now_ns)
+  echo "$(((t1 - t0)))" >>"$SIM_DIR/ibatlas.wall"
+  engine=$(sed -n 's/^probe: .*, \([0-9.e-]*\) s$/\1/p' "$SIM_DIR/probe.out")
+  lost=$(awk -v l="(LID $lid)" 'index($0, "Hca1 -> Hca2 " l) {print $NF}' "$SIM_DIR/probe.out")
+  echo "$engine" >>"$SIM_DIR/engine.s"
+  printf '%-4d %12.3f %14.3f %14s %8s\n' "$r" "$(awk -v n=$(tail -1 "$SIM_DIR/ibping.wall") 'BEGIN{print n/1e9}')" \
+    "$(awk -v n=$((t1 - t0)) 'BEGIN{print n/1e9}')" "$engine" "$lost"
+done
+awk -v n="$count" -v i="$(median <"$SIM_DIR/ibping.wall")" -v w="$(median <"$SIM_DIR/ibatlas.wall")" \
+  -v e="$(median <"$SIM_DIR/engine.s")" 'BEGIN {
+  printf "median echoes/s: ibping %.0f, ibatlas whole process %.0f, ibatlas engine %.0f\n",
+    n / (i / 1e9), (n + 10) / (w / 1e9), (n + 10) / e
+  printf "median per echo: ibping %.1f us, ibatlas engine %.1f us\n", i / 1e3 / n, e * 1e6 / (n + 10)
+}'
