@@ -12,7 +12,7 @@
 namespace ibatlas {
 namespace {
 
-const char* const kUnavailable = "probe.transport_unavailable";
+constexpr const char* kUnavailable = "probe.transport_unavailable";
 
 VerbsProblem unavailable(std::string message, std::string measured, std::string hint) {
   return VerbsProblem{kUnavailable, std::move(message), std::move(measured),

@@ -148,6 +148,7 @@ class IbverbsApi final : public VerbsApi {
       return {};
     }
     std::vector<std::string> names;
+    names.reserve(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
       names.emplace_back(ibv_get_device_name(list[i]));
     }
