@@ -20,6 +20,7 @@
 
 #include "formats/xml_snapshot_ar.hpp"
 #include "formats/xml_snapshot_schema.hpp"
+#include "formats/xml_snapshot_sm.hpp"
 #include "text.hpp"
 
 namespace ibatlas {
@@ -225,6 +226,7 @@ void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
   for (const SwitchAr& ar : fabric.adaptive_routing()) {
     xml_schema::put_adaptive_routing(root, ar, fabric.node(ar.switch_node).guid);
   }
+  xml_schema::put_subnet_managers(root, fabric);
   doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
 }
 

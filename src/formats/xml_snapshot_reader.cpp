@@ -20,6 +20,7 @@
 #include "formats/xml_checked.hpp"
 #include "formats/xml_snapshot_ar.hpp"
 #include "formats/xml_snapshot_schema.hpp"
+#include "formats/xml_snapshot_sm.hpp"
 #include "formats/xml_strict.hpp"
 #include "text.hpp"
 
@@ -349,6 +350,7 @@ Fabric SnapshotReader::read() {
   check_root(doc);
   pugi::xml_node root = doc.document_element();
   bool have_provenance = false;
+  bool have_sms = false;
   std::vector<pugi::xml_node> tables;
   std::vector<pugi::xml_node> ar;
   for (pugi::xml_node child : root.children()) {
@@ -362,10 +364,13 @@ Fabric SnapshotReader::read() {
       tables.push_back(child);
     } else if (kind == "adaptive-routing" && version_ >= xml_schema::kAdaptiveRoutingVersion) {
       ar.push_back(child);
+    } else if (kind == xml_schema::kSubnetManagers && !have_sms) {
+      xml_schema::read_subnet_managers(c_, builder_, child);
+      have_sms = true;
     } else {
       c_.fail(child,
-              "<provenance> (once), <node>, <forwarding-table>, <sl2vl-table> or (from "
-              "version 3) <adaptive-routing>",
+              "<provenance> (once), <node>, <forwarding-table>, <sl2vl-table>, "
+              "<subnet-managers> (once) or (from version 3) <adaptive-routing>",
               XmlChecker::describe(child));
     }
   }
