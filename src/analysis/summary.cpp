@@ -125,6 +125,9 @@ FabricSummary summarize(const Fabric& fabric) {
   }
   find_lacks(fabric, s);
   s.adaptive_routing = summarize_ar(fabric);
+  if (fabric.subnet_managers_read()) {
+    s.subnet_managers.emplace(fabric.subnet_managers().begin(), fabric.subnet_managers().end());
+  }
   return s;
 }
 

@@ -2,7 +2,9 @@
 
 #include "ibatlas/report/show_report.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "text.hpp"
 
@@ -22,6 +24,32 @@ void write_ar(const ArSummary& ar, std::ostream& out) {
   out << "  no answer: " << ar.no_answer << '\n';
   out << "  decode uncertain: " << ar.decode_uncertain << '\n';
   out << "  tables incomplete: " << ar.tables_incomplete << '\n';
+}
+
+// Only when the snapshot read SMInfo: one line per SM, the master first.
+void write_sms(const std::vector<SubnetManager>& sms, std::ostream& out) {
+  out << "subnet managers: " << sms.size() << '\n';
+  std::vector<const SubnetManager*> order;
+  for (const SubnetManager& sm : sms) {
+    order.push_back(&sm);
+  }
+  std::stable_sort(order.begin(), order.end(), [](const SubnetManager* a, const SubnetManager* b) {
+    return static_cast<int>(a->state) > static_cast<int>(b->state);
+  });
+  for (const SubnetManager* sm : order) {
+    out << "  " << to_string(sm->state) << ": " << text::guid_text(sm->guid);
+    if (sm->lid) {
+      out << " lid " << *sm->lid;
+    }
+    out << " priority " << static_cast<unsigned>(sm->priority) << " ActCount " << sm->act_count;
+    if (sm->act_count_again) {
+      out << " -> " << *sm->act_count_again;
+      if (sm->interval_ms) {
+        out << " in " << *sm->interval_ms << " ms";
+      }
+    }
+    out << '\n';
+  }
 }
 
 }  // namespace
@@ -55,6 +83,9 @@ void write_show_text(const FabricSummary& s, const Provenance& provenance, std::
   }
   if (s.adaptive_routing) {
     write_ar(*s.adaptive_routing, out);
+  }
+  if (s.subnet_managers) {
+    write_sms(*s.subnet_managers, out);
   }
 }
 

@@ -40,6 +40,8 @@ struct FabricSummary {
   std::vector<std::string> lacks;  // facts absent from every port, e.g. "port GUIDs"
   // Absent when the fabric holds no AR state: never read is not "0 enabled".
   std::optional<ArSummary> adaptive_routing;
+  // Absent when the snapshot did not read SMInfo; empty: read, and no port said IsSM.
+  std::optional<std::vector<SubnetManager>> subnet_managers;
 };
 
 FabricSummary summarize(const Fabric& fabric);
