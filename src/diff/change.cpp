@@ -15,7 +15,7 @@ struct KindName {
   std::string_view heading;
 };
 
-constexpr std::array<KindName, 19> kKinds = {{
+constexpr std::array<KindName, 21> kKinds = {{
     {ChangeKind::NodeAdded, "node.added", "nodes added"},
     {ChangeKind::NodeRemoved, "node.removed", "nodes removed"},
     {ChangeKind::NodeReplaced, "node.replaced", "nodes replaced"},
@@ -35,6 +35,8 @@ constexpr std::array<KindName, 19> kKinds = {{
     {ChangeKind::ArSettingChanged, "ar.setting", "adaptive-routing settings changed"},
     {ChangeKind::ArLftChanged, "ar.lft", "AR LFTs changed"},
     {ChangeKind::ArGroupChanged, "ar.group", "AR groups changed"},
+    {ChangeKind::SmMasterChanged, "sm.master", "master subnet manager moved"},
+    {ChangeKind::SmChanged, "sm.changed", "subnet managers changed"},
 }};
 
 constexpr std::array<ChangeKind, kKinds.size()> kOrder = [] {

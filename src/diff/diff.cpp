@@ -10,6 +10,7 @@
 #include "ibatlas/diff/link_diff.hpp"
 #include "ibatlas/diff/node_match.hpp"
 #include "ibatlas/diff/port_state_diff.hpp"
+#include "ibatlas/diff/sm_diff.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/findings/error_counters.hpp"
 #include "ibatlas/utc_time.hpp"
@@ -83,6 +84,7 @@ FabricDiff diff_fabrics(const Fabric& before, const Fabric& after, const DiffOpt
   }
   ArDiff ar = diff_adaptive_routing(before, after, match);
   append(d.changes, std::move(ar.changes));
+  append(d.changes, diff_subnet_managers(before, after));
   d.notes = std::move(ar.notes);
   std::sort(d.changes.begin(), d.changes.end(), report_order);
   return d;

@@ -97,6 +97,10 @@ std::string format_change(const Change& c) {
     case ChangeKind::ArLftChanged:
       return where(c.at) + " " + c.item + ": " + std::to_string(c.delta.value_or(0)) +
              " entries changed (state, group or default port)";
+    case ChangeKind::SmMasterChanged:
+      return where(c.at) + ": " + c.before.value_or("no master") + " -> " +
+             c.after.value_or("no master");
+    case ChangeKind::SmChanged:
     case ChangeKind::ArSupportChanged:
     case ChangeKind::ArDisabled:
     case ChangeKind::ArEnabled:

@@ -44,6 +44,12 @@ History build_history(std::vector<HistorySnapshot> snapshots, const DiffOptions&
     tracker.observe(i, *snapshots[i].fabric);
   }
   tracker.finish(h);
+  std::vector<const Fabric*> series;
+  for (const HistorySnapshot& snapshot : snapshots) {
+    series.push_back(snapshot.fabric);
+    h.sm_read = h.sm_read || snapshot.fabric->subnet_managers_read();
+  }
+  h.sm_masters = master_changes(series);
   h.snapshots = std::move(snapshots);
   return h;
 }

@@ -83,6 +83,39 @@ void write_flapping(const History& h, std::ostream& out) {
   }
 }
 
+std::optional<std::string> guid_string(std::optional<Guid> guid) {
+  return guid ? std::optional<std::string>(text::guid_text(*guid)) : std::nullopt;
+}
+
+// Only when some snapshot read SMInfo. sm.flapping (docs/checks.md): more than one move.
+void write_masters(const History& h, std::ostream& out) {
+  if (!h.sm_read) {
+    return;
+  }
+  out << "\nmaster SM changes (" << h.sm_masters.size() << "):\n";
+  for (const MasterChange& m : h.sm_masters) {
+    out << "  " << label(h, m.to) << ": "
+        << (m.was ? text::guid_text(*m.was) : std::string("no master")) << " -> "
+        << (m.now ? text::guid_text(*m.now) : std::string("no master")) << '\n';
+  }
+  if (sm_flapping(h.sm_masters)) {
+    out << "  warning sm.flapping: the master changed " << h.sm_masters.size()
+        << " times over the series\n";
+  }
+}
+
+Json masters_json(const History& h) {
+  Json changes = Json::array();
+  for (const MasterChange& m : h.sm_masters) {
+    changes.push_back(Json{{"from", m.from},
+                           {"to", m.to},
+                           {"time", diff::optional_json(time_text(h.snapshots[m.to]))},
+                           {"was", diff::optional_json(guid_string(m.was))},
+                           {"now", diff::optional_json(guid_string(m.now))}});
+  }
+  return Json{{"changes", std::move(changes)}, {"flapping", sm_flapping(h.sm_masters)}};
+}
+
 void write_degradations(const History& h, std::ostream& out) {
   out << "\ndegraded links (" << h.degradations.size() << "):\n";
   for (const Degradation& d : h.degradations) {
@@ -188,6 +221,7 @@ void write_history_text(const History& h, std::ostream& out) {
   }
   write_timeline(h, out);
   write_flapping(h, out);
+  write_masters(h, out);
   write_degradations(h, out);
   write_nodes(h, out);
 }
@@ -199,6 +233,9 @@ void write_history_json(const History& h, std::ostream& out) {
   j["links"] = links_json(h);
   j["degradations"] = degradations_json(h);
   j["nodes"] = nodes_json(h);
+  if (h.sm_read) {
+    j["subnet_managers"] = masters_json(h);
+  }
   out << j.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 

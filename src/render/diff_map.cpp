@@ -133,6 +133,8 @@ void Marker::mark(const Change& c) {
     case ChangeKind::ArSettingChanged:
     case ChangeKind::ArLftChanged:
     case ChangeKind::ArGroupChanged:
+    case ChangeKind::SmMasterChanged:
+    case ChangeKind::SmChanged:
       on_node(c, Highlight::Changed, text);
       break;
   }

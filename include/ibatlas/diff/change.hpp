@@ -34,6 +34,8 @@ enum class ChangeKind : std::uint8_t {
   ArSettingChanged,    // "ar.setting": the SL mask, sub-groups, transports, fallback routing
   ArLftChanged,        // "ar.lft": AR LFT entries changed (how many: delta)
   ArGroupChanged,      // "ar.group": an AR group added, removed or changed
+  SmMasterChanged,     // "sm.master": the master SM moved (sm_diff.hpp)
+  SmChanged,           // "sm.changed": an SM appeared, went, or changed state or priority
 };
 
 // Every kind, in report order.

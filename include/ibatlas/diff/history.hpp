@@ -18,6 +18,7 @@
 #include "ibatlas/diff/change.hpp"
 #include "ibatlas/diff/diff.hpp"
 #include "ibatlas/diff/link_diff.hpp"
+#include "ibatlas/diff/sm_diff.hpp"
 #include "ibatlas/fabric.hpp"
 
 namespace ibatlas {
@@ -74,6 +75,10 @@ struct History {
   std::vector<LinkHistory> links;          // with >= 1 transition; most transitions first
   std::vector<Degradation> degradations;   // by `since`
   std::vector<NodePresence> nodes;         // by first appearance, then GUID
+  // The master SM's moves, over the snapshots that read SMInfo (sm_read: some did); more
+  // than one is sm.flapping.
+  bool sm_read = false;
+  std::vector<MasterChange> sm_masters;
 };
 
 // Orders the snapshots by time (stable; those without a time keep their order, last), diffs
