@@ -81,7 +81,8 @@ int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
     return run_verbs_agent(options, err);
   }
   if (options.listen.empty() || options.key.empty()) {
-    throw Error("agent: --listen ADDR:PORT and --key KEYFILE are needed (for --transport udp)");
+    err << "ibatlas: agent: --listen ADDR:PORT and --key KEYFILE are needed (--transport udp)\n";
+    return kExitUsage;
   }
   AgentOptions agent;
   agent.listen = options.listen;
