@@ -219,6 +219,58 @@ TEST(RouteLoadTest, MatchesABruteForceWalkOnUpdnAndIrregularFabrics) {
       compute_routes(test::make_irregular(irregular), ComputeOptions{}).fabric);
 }
 
+// The hot uplink, small. On a full 3-level tree of radix 8 (8 pods of 4 leaves and 4
+// aggregation switches, 16 cores, 128 hosts) minhop's tables send every route an aggregation
+// switch takes up by one of its 4 uplinks: each leaf hands out remote LIDs to its uplinks in
+// turn, each aggregation switch to its own uplinks in the same turn, so the LIDs a leaf sends
+// to aggregation switch k all leave k by the same port. A pod sends 16 x 112 = 1,792 routes
+// up over 16 links (a fair share of 112); the one uplink of an aggregation switch carries its
+// 448, 4 times that, and the core sends them down as one link too. At 10k hosts (radix 36)
+// the same pattern gives 18 times (routing_bench --load 3 36 10000, docs/benchmarks.md).
+TEST(RouteLoadTest, MinhopOnThreeLevelsHasOneHotUplinkPerAggregationSwitch) {
+  test::FatTreeSpec spec;
+  spec.levels = 3;
+  spec.radix = 8;
+  Fabric f = compute_routes(test::make_fat_tree(spec), ComputeOptions{}).fabric;
+  RouteReport r = analyze_routes(f, RouteAnalysisOptions{});
+  RouteLoad load = route_loads(f, r.balance);
+  std::map<std::uint32_t, int> hot_up;  // per aggregation switch
+  std::size_t hot_down = 0;
+  for (const LinkLoad& l : load.links) {
+    if (!l.hot) {
+      EXPECT_LE(l.share, 1.0) << l.from.value;
+      continue;
+    }
+    EXPECT_EQ(l.routes, 448U);
+    EXPECT_DOUBLE_EQ(l.share, 4.0);
+    if (l.direction == LinkDirection::Up) {
+      EXPECT_EQ(l.tier, std::optional<int>(2));
+      ++hot_up[f.node_of(l.from).value];
+    } else {
+      EXPECT_EQ(l.direction, LinkDirection::Down);
+      EXPECT_EQ(l.tier, std::optional<int>(3));
+      ++hot_down;
+    }
+  }
+  EXPECT_EQ(hot_up.size(), 32U);  // every aggregation switch, once
+  for (const auto& [agg, n] : hot_up) {
+    EXPECT_EQ(n, 1) << agg;
+  }
+  EXPECT_EQ(hot_down, 32U);
+  EXPECT_EQ(imbalance_findings(f, r).size(), 64U);
+}
+
+TEST(RouteLoadTest, MinhopOnTwoLevelsIsEven) {
+  test::FatTreeSpec spec;
+  spec.radix = 8;
+  Fabric f = compute_routes(test::make_fat_tree(spec), ComputeOptions{}).fabric;
+  RouteReport r = analyze_routes(f, RouteAnalysisOptions{});
+  for (const LinkLoad& l : route_loads(f, r.balance).links) {
+    EXPECT_DOUBLE_EQ(l.share, 1.0);
+  }
+  EXPECT_TRUE(imbalance_findings(f, r).empty());
+}
+
 // Random tables: most routes loop or drop; those are skipped, the delivered ones counted.
 TEST(RouteLoadTest, LoopsAndDropsAreSkippedAsTheWalkSkipsThem) {
   for (std::uint64_t seed : {1U, 2U, 3U}) {
