@@ -132,7 +132,13 @@ int FakeVerbs::post_send(VerbsHandle /*qp*/, const VerbsWorkRequest& request) {
     return 0;
   }
   completions_.push_back({.id = request.id, .opcode = VerbsWcOpcode::Send});
-  if (echo) {
+  if (held_echo_) {
+    complete_receive(*held_echo_);
+    held_echo_.reset();
+  }
+  if (echo && send_count_ == late_echo_number) {
+    held_echo_ = last_sequence_;
+  } else if (echo) {
     complete_receive(last_sequence_);
   }
   return 0;

@@ -41,6 +41,7 @@ class FakeVerbs : public VerbsApi {
   bool refuse_inline = false;        // create_qp with max_inline_data > 0 is EINVAL
   bool echo = true;
   std::uint32_t fail_send_number = 0;  // this send (1-based) completes RetryExceeded
+  std::uint32_t late_echo_number = 0;  // this send's echo arrives only after the next send
 
   // Records, in call order.
   std::vector<std::string> calls;  // "open_device", "modify_qp", "post_send", ...
@@ -88,6 +89,7 @@ class FakeVerbs : public VerbsApi {
   std::uint32_t granted_inline_ = 0;
   std::uint32_t send_count_ = 0;
   std::uint32_t last_sequence_ = 0;
+  std::optional<std::uint32_t> held_echo_;  // late_echo_number's reply, not yet delivered
 };
 
 }  // namespace ibatlas::test

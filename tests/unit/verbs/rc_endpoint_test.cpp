@@ -169,6 +169,18 @@ TEST_F(RcEndpointTest, NoReplyWithinTheSampleTimeoutIsLost) {
   EXPECT_TRUE(r.rtt_ns.empty());
 }
 
+TEST_F(RcEndpointTest, AReplyAfterItsTimeoutIsLateNeverASample) {
+  fake_.late_echo_number = 3;  // the 3rd reply comes after the 4th request went out
+  RcEndpoint& e = connected();
+  ProbeResult r =
+      e.ping({.request_bytes = 64, .samples = 6, .sample_timeout = std::chrono::milliseconds(2)});
+  EXPECT_EQ(r.status, ProbeStatus::Ok);
+  EXPECT_EQ(r.sent, 6U);
+  EXPECT_EQ(r.lost, 1U);  // request 3 timed out
+  EXPECT_EQ(r.late, 1U);  // its reply, seen while waiting for request 4's
+  EXPECT_EQ(r.rtt_ns.size(), 5U);
+}
+
 TEST_F(RcEndpointTest, ResponderAnswersEachRequestWithItsSequenceNumber) {
   fake_.echo = false;
   RcEndpoint& e = connected();
