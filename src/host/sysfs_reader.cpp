@@ -115,6 +115,14 @@ std::string SysfsTree::resolve(std::string_view relative) {
 std::optional<std::string> SysfsTree::read(std::string_view relative) {
   std::string path = resolve(relative);
   std::string full = root_ + "/" + path;
+
+  // Only regular files are opened: opening a device node or a FIFO a capture might hold
+  // could block or act on a device.
+  struct stat before {};
+
+  if (::lstat(full.c_str(), &before) != 0 || !S_ISREG(before.st_mode)) {
+    return std::nullopt;
+  }
   int fd = ::open(full.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     return std::nullopt;

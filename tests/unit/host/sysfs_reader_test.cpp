@@ -12,6 +12,7 @@
 
 #include "support/paths.hpp"
 #include "support/temp_dir.hpp"
+#include <sys/stat.h>
 
 namespace ibatlas {
 namespace {
@@ -175,6 +176,16 @@ TEST_F(SysfsEscapeTest, LinksThatStayInsideAreFollowed) {
   ASSERT_EQ(s.devices.size(), 1u);
   EXPECT_EQ(s.devices[0].fw_ver, "1.2.3");
   EXPECT_TRUE(s.devices[0].pcie.empty());  // no device link: not PCIe
+}
+
+TEST_F(SysfsEscapeTest, OnlyRegularFilesAreRead) {
+  fs::create_directories(root() / "d");
+  ASSERT_EQ(::mkfifo((root() / "d/fifo").c_str(), 0600), 0);  // would block an open()
+  SysfsTree tree(root().string());
+  EXPECT_FALSE(tree.read("d/fifo"));
+  EXPECT_FALSE(tree.read("d"));
+  EXPECT_FALSE(tree.read("d/missing"));
+  EXPECT_TRUE(tree.files().empty());
 }
 
 TEST(ProcessFactsTest, WritesOneLinePerFact) {
