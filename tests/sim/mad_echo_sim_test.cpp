@@ -163,7 +163,10 @@ class MadEchoSim : public ::testing::Test {
     return run_at(*sim, "Hca1",
                   {test::ibatlas_binary(), "probe", snapshot, "--transport", "mad", "--link",
                    "Switch1:3", "--link", "Switch1:5", "--samples", std::to_string(kSamples),
-                   "--blocks", std::to_string(kBlocks)});
+                   "--blocks", std::to_string(kBlocks),
+                   // ibsim returns a dropped MAD at once, so a long timeout costs nothing
+                   // and a loaded machine's slow reply is never taken for a loss.
+                   "--sample-timeout", "2000"});
   }
 
   std::unique_ptr<SimFabric> sim;
