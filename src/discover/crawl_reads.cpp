@@ -220,13 +220,17 @@ void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
     what += node ? ": whatever is cabled to this port is missing from the snapshot"
                  : ": the local port does not answer";
   }
+  if (p.kind == Kind::Probe && node) {
+    end_probe(*node, p.port, ProbeState::Failed);
+    if (port_of(PeerRef{*node, p.port}).peer) {
+      return;  // the far end's own probe came over this cable: nothing is missing
+    }
+  }
   add_issue(kind, job, node, port, what);
   if (p.kind == Kind::PortInfo) {
     sl_to_vl_after_port_info(job, nullptr);
   }
-  if (p.kind == Kind::Probe && node) {
-    end_probe(*node, p.port, ProbeState::Failed);
-  } else if (p.kind == Kind::PortInfo && nodes_[p.node].is_switch() && p.port != 0) {
+  if (p.kind == Kind::PortInfo && nodes_[p.node].is_switch() && p.port != 0) {
     end_probe(p.node, p.port, ProbeState::Failed);
   } else if (p.kind == Kind::Lft) {
     nodes_[p.node].lft_failed = true;

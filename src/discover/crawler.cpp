@@ -71,11 +71,10 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
   // 3. SMInfo of the ports that say IsSM, twice (ActCount).
   // 4. With --counters: PerfMgt reads of every connected port, by LID.
   // 5. The records become the snapshot; every failure becomes an issue in the report.
-  EngineOptions engine_options{options.max_in_flight,     options.retries,
-                               options.stall_timeout,     options.progress,
-                               options.progress_interval, options.per_node,
-                               options.retry_backoff,     options.retry_backoff_max,
-                               options.deadline,          options.clock};
+  EngineOptions engine_options{
+      options.max_in_flight,     options.retries,  options.stall_timeout, options.progress,
+      options.progress_interval, options.per_node, options.retry_backoff, options.retry_backoff_max,
+      options.deadline,          options.clock};
   MadEngine engine(transport, perf, engine_options);
   Crawl crawl(options, engine);
   MadEngine::Handler handler = [&crawl](const MadJob& job, const SmpReply& reply) {

@@ -167,7 +167,8 @@ void MadEngine::wait_or_poll() {
       }
       return;
     }
-    slice = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(left),
+    // Rounded up: a poll of 0 ms with nothing ready would not move a virtual clock on.
+    slice = std::clamp(std::chrono::ceil<std::chrono::milliseconds>(left),
                        std::chrono::milliseconds(0), slice);
   }
   if (smp_in_flight_ > 0) {

@@ -121,10 +121,10 @@ struct DuplicateGuid {
 };
 
 struct CrawlStatistics {
-  std::uint64_t mads_sent = 0;  // retries included
-  std::uint64_t replies = 0;    // answered (Ok or Rejected)
-  std::uint64_t timeouts = 0;   // every timed-out attempt, retried or not
-  std::uint64_t retries = 0;    // resends (re-probe pass included)
+  std::uint64_t mads_sent = 0;     // retries included
+  std::uint64_t replies = 0;       // answered (Ok or Rejected)
+  std::uint64_t timeouts = 0;      // every timed-out attempt, retried or not
+  std::uint64_t retries = 0;       // resends (re-probe pass included)
   std::uint64_t retried_mads = 0;  // MADs resent at least once
   std::uint64_t reprobed = 0;      // MADs asked again in the re-probe pass
   std::uint64_t deadline_cut = 0;  // MADs given up on because the --deadline passed

@@ -127,6 +127,7 @@ TEST(CrawlerTest, MadsThatRunOutOfRetriesBecomeIssues) {
   DroppingTransport dropping(inner, 0.5, 3);
   CrawlOptions options;
   options.retries = 0;
+  options.reprobe = false;
   DiscoveryResult r = discover(dropping, options);
   EXPECT_FALSE(r.report.complete());
   for (const DiscoveryIssue& issue : r.report.issues) {
