@@ -159,7 +159,9 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
                            ->expected(2);
   CLI::Option* dump =
       cmd->add_flag("--dump", options->dump, "Print the tables as dump_lfts does")->excludes(trace);
-  cmd->add_flag("--json", options->json, "Print the validation as JSON")->excludes(trace, dump);
+  cmd->add_flag("--json", options->json,
+                "Print the validation as JSON (with the route load of every switch link)")
+      ->excludes(trace, dump);
   add_fail_on_option(*cmd, options->fail_on);
   cmd->add_option("--node-name-map", options->source_options.node_name_map,
                   "infiniband-diags node-name-map file");
