@@ -168,7 +168,8 @@ std::map<std::uint32_t, std::uint64_t> brute_force_loads(const Fabric& f) {
   return routes;
 }
 
-void expect_loads_match_brute_force(const Fabric& f, bool some_delivered = true) {
+// Returns the routes the walk counted on switch ports.
+std::uint64_t expect_loads_match_brute_force(const Fabric& f, bool some_delivered = true) {
   RouteReport r = analyze_routes(f, RouteAnalysisOptions{});
   RouteLoad load = route_loads(f, r.balance);
   std::map<std::uint32_t, std::uint64_t> expected = brute_force_loads(f);
@@ -193,6 +194,7 @@ void expect_loads_match_brute_force(const Fabric& f, bool some_delivered = true)
   if (some_delivered) {
     EXPECT_GT(walked, 0U);
   }
+  return walked;
 }
 
 TEST(RouteLoadTest, MatchesABruteForceWalkOnMinhopFatTrees) {
@@ -273,6 +275,7 @@ TEST(RouteLoadTest, MinhopOnTwoLevelsIsEven) {
 
 // Random tables: most routes loop or drop; those are skipped, the delivered ones counted.
 TEST(RouteLoadTest, LoopsAndDropsAreSkippedAsTheWalkSkipsThem) {
+  std::uint64_t delivered = 0;
   for (std::uint64_t seed : {1U, 2U, 3U}) {
     test::IrregularSpec spec;
     spec.seed = seed;
@@ -281,8 +284,9 @@ TEST(RouteLoadTest, LoopsAndDropsAreSkippedAsTheWalkSkipsThem) {
     RouteReport r = analyze_routes(f, RouteAnalysisOptions{});
     ASSERT_GT(r.validation.pairs, r.validation.fates[0]);  // some pairs do not arrive
     SCOPED_TRACE(seed);
-    expect_loads_match_brute_force(f, false);
+    delivered += expect_loads_match_brute_force(f, false);
   }
+  EXPECT_GT(delivered, 0U);  // some random routes do arrive, and cross switch links
 }
 
 }  // namespace
