@@ -40,6 +40,12 @@ History build_history(std::vector<HistorySnapshot> snapshots, const DiffOptions&
       FabricDiff d = diff_fabrics(*snapshots[i - 1].fabric, *snapshots[i].fabric, options);
       learn_replacements(d.changes, tracker);
       h.timeline.push_back(TimelineStep{i - 1, i, std::move(d.changes), std::move(d.notes)});
+      if (std::optional<RouteChurn> churn =
+              route_churn(*snapshots[i - 1].fabric, *snapshots[i].fabric)) {
+        churn->from = i - 1;
+        churn->to = i;
+        h.route_churn.push_back(std::move(*churn));
+      }
     }
     tracker.observe(i, *snapshots[i].fabric);
   }

@@ -104,6 +104,47 @@ void write_masters(const History& h, std::ostream& out) {
   }
 }
 
+// Only when some pair of consecutive snapshots both hold forwarding tables (--routes).
+void write_route_churn(const History& h, std::ostream& out) {
+  if (h.route_churn.empty()) {
+    return;
+  }
+  out << "\nroute churn (" << h.route_churn.size() << " pairs with routes):\n";
+  for (const RouteChurn& c : h.route_churn) {
+    out << "  " << label(h, c.from) << " -> " << label(h, c.to) << ": " << c.lids.size()
+        << " LIDs changed owner, " << c.lft_entries() << " LFT entries changed on "
+        << c.switches.size() << " switches\n";
+    for (const LidMove& m : c.lids) {
+      out << "    LID " << m.lid << ": " << where(m.was) << " -> " << where(m.now) << '\n';
+    }
+    for (const LftChurn& s : c.switches) {
+      out << "    " << where(s.at) << ": " << s.entries << " LFT entries\n";
+    }
+  }
+}
+
+Json route_churn_json(const History& h) {
+  Json list = Json::array();
+  for (const RouteChurn& c : h.route_churn) {
+    Json lids = Json::array();
+    for (const LidMove& m : c.lids) {
+      lids.push_back(
+          Json{{"lid", m.lid}, {"was", diff::ref_json(m.was)}, {"now", diff::ref_json(m.now)}});
+    }
+    Json switches = Json::array();
+    for (const LftChurn& s : c.switches) {
+      switches.push_back(Json{{"switch", diff::ref_json(s.at)}, {"entries", s.entries}});
+    }
+    list.push_back(Json{{"from", c.from},
+                        {"to", c.to},
+                        {"lids_changed_owner", c.lids.size()},
+                        {"lft_entries_changed", c.lft_entries()},
+                        {"lids", std::move(lids)},
+                        {"switches", std::move(switches)}});
+  }
+  return list;
+}
+
 Json masters_json(const History& h) {
   Json changes = Json::array();
   for (const MasterChange& m : h.sm_masters) {
@@ -222,6 +263,7 @@ void write_history_text(const History& h, std::ostream& out) {
   write_timeline(h, out);
   write_flapping(h, out);
   write_masters(h, out);
+  write_route_churn(h, out);
   write_degradations(h, out);
   write_nodes(h, out);
 }
@@ -235,6 +277,9 @@ void write_history_json(const History& h, std::ostream& out) {
   j["nodes"] = nodes_json(h);
   if (h.sm_read) {
     j["subnet_managers"] = masters_json(h);
+  }
+  if (!h.route_churn.empty()) {
+    j["route_churn"] = route_churn_json(h);
   }
   out << j.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }

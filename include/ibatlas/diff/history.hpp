@@ -18,6 +18,7 @@
 #include "ibatlas/diff/change.hpp"
 #include "ibatlas/diff/diff.hpp"
 #include "ibatlas/diff/link_diff.hpp"
+#include "ibatlas/diff/route_churn.hpp"
 #include "ibatlas/diff/sm_diff.hpp"
 #include "ibatlas/fabric.hpp"
 
@@ -79,6 +80,8 @@ struct History {
   // than one is sm.flapping.
   bool sm_read = false;
   std::vector<MasterChange> sm_masters;
+  // Route churn per consecutive pair where both snapshots hold forwarding tables (--routes).
+  std::vector<RouteChurn> route_churn;
 };
 
 // Orders the snapshots by time (stable; those without a time keep their order, last), diffs
