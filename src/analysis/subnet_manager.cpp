@@ -105,20 +105,6 @@ void stuck(const FindingFactory& make, std::span<const SubnetManager> sms,
 
 }  // namespace
 
-bool outranks(const SubnetManager& a, const SubnetManager& b) {
-  return a.priority > b.priority || (a.priority == b.priority && a.guid < b.guid);
-}
-
-std::optional<SubnetManager> master_of(std::span<const SubnetManager> sms) {
-  std::optional<SubnetManager> best;
-  for (const SubnetManager& sm : sms) {
-    if (sm.state == SmState::Master && (!best || outranks(sm, *best))) {
-      best = sm;
-    }
-  }
-  return best;
-}
-
 std::string describe(const SubnetManager& sm) {
   std::string s = text::guid_text(sm.guid) + " (priority " + std::to_string(sm.priority) + ", " +
                   to_string(sm.state) + ", ActCount " + std::to_string(sm.act_count);

@@ -3,7 +3,7 @@
 #include <map>
 #include <string>
 
-#include "ibatlas/analysis/subnet_manager.hpp"
+#include "ibatlas/sm_election.hpp"
 
 #include "text.hpp"
 

@@ -16,17 +16,11 @@
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/findings/audit_options.hpp"
 #include "ibatlas/findings/finding.hpp"
+#include "ibatlas/sm_election.hpp"  // outranks, master_of
 
 namespace ibatlas {
 
 std::vector<Finding> check_subnet_managers(const Fabric& fabric, const AuditOptions& options);
-
-// True when `a` wins the SM election against `b`: higher priority, or the same priority and
-// a lower GUID (IBA 14.4.1.1).
-bool outranks(const SubnetManager& a, const SubnetManager& b);
-
-// The master, when exactly one SM says master (several: the one that outranks the others).
-std::optional<SubnetManager> master_of(std::span<const SubnetManager> sms);
 
 // "0x0002c90300000001 (priority 15, master, ActCount 1234 -> 1240 in 500 ms)".
 std::string describe(const SubnetManager& sm);
