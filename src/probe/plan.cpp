@@ -48,6 +48,51 @@ std::size_t distinct_pairs(const ProbePlan& plan, const std::vector<std::size_t>
   return pairs.size();
 }
 
+std::string port_name(const Fabric& f, PortId p) {
+  if (p.value >= f.ports().size()) {
+    return "port #" + std::to_string(p.value) + " (not in the fabric)";
+  }
+  return "\"" + f.node(f.node_of(p)).description + "\" port " + std::to_string(f.port(p).number);
+}
+
+// The allowed sources that can probe, in words: "\"host1\" port 1".
+std::string sources_name(const PlanContext& context) {
+  std::string text;
+  for (const ProbeHost* h : context.source_hosts()) {
+    text += (text.empty() ? "" : ", ") + port_name(context.fabric(), h->port);
+  }
+  return text.empty() ? "the probe sources" : text;
+}
+
+// With PlanOptions::sources: sources that cannot probe, and suspects no route from them
+// crosses in either direction, each said once in the plan's notes.
+void source_notes(const PlanContext& context, const PlanOptions& options, ProbePlan& plan) {
+  if (!context.restricted()) {
+    return;
+  }
+  for (PortId p : *options.sources) {
+    if (context.host(p) == nullptr) {
+      plan.notes.push_back("probe source " + port_name(context.fabric(), p) +
+                           " is no CA port with a LID and a working cable to a switch");
+    }
+  }
+  if (context.source_hosts().empty()) {
+    plan.notes.emplace_back("no probe source can send: nothing is planned");
+    return;
+  }
+  for (std::size_t d = 0; d + 1 < plan.coverage.size(); d += 2) {
+    if (context.unusable(static_cast<std::uint32_t>(d)).empty() &&
+        plan.coverage[d].probes.empty() && plan.coverage[d + 1].probes.empty() &&
+        context.router().has_tables()) {
+      plan.notes.push_back("suspect " + std::to_string(d / 2 + 1) + " (" +
+                           context.direction_name(static_cast<std::uint32_t>(d)) +
+                           "): not coverable from " + sources_name(context) +
+                           ": no route from there crosses it in either direction; probe from "
+                           "a host whose routes cross it");
+    }
+  }
+}
+
 // Why a direction has fewer probes or controls than asked, in words.
 void shortfall_notes(const PlanContext& context, const PlanOptions& options, const ProbePlan& plan,
                      const SuspectDirection& cov, std::string& note) {
@@ -55,6 +100,11 @@ void shortfall_notes(const PlanContext& context, const PlanOptions& options, con
       static_cast<std::uint32_t>(cov.suspect * 2) + static_cast<std::uint32_t>(cov.direction);
   if (!context.unusable(d).empty()) {
     return;  // said already
+  }
+  if (cov.probes.empty() && context.restricted() && context.router().has_tables()) {
+    add_note(note, "not coverable from " + sources_name(context) + ": no route from " +
+                       (context.source_hosts().size() == 1 ? "it" : "them") + " crosses it");
+    return;
   }
   if (cov.probes.empty()) {
     add_note(note, context.router().has_tables()
@@ -93,7 +143,7 @@ ProbePlan plan_probes(const Fabric& fabric, std::span<const SuspectLink> suspect
                       const PlanOptions& options) {
   ProbePlan plan;
   plan.suspects.assign(suspects.begin(), suspects.end());
-  PlanContext context(fabric, suspects);
+  PlanContext context(fabric, suspects, options);
   CandidatePool pool(context);
   auto directions = static_cast<std::uint32_t>(context.direction_count());
   for (std::uint32_t d = 0; d < directions; ++d) {
@@ -139,7 +189,12 @@ ProbePlan plan_probes(const Fabric& fabric, std::span<const SuspectLink> suspect
     plan.coverage.push_back(std::move(cov));
   }
   plan_notes(context, plan);
-  assign_rounds(fabric, plan);
+  source_notes(context, options, plan);
+  std::vector<PortId> shared;
+  for (const ProbeHost* h : context.source_hosts()) {
+    shared.push_back(h->port);
+  }
+  assign_rounds(fabric, plan, shared);
   return plan;
 }
 

@@ -3,6 +3,8 @@
 // cable between switches A -> B (A's port p) is crossed by the pairs to a destination LID
 // whose entry at A is p, from the hosts whose route to that LID reaches A, which a walk
 // backwards from A over the tables finds (the switches whose entry for the LID leads to A).
+// With PlanOptions::sources, only pairs from those: each source's routes to every host LID
+// are walked and the ones that cross the direction kept.
 
 #include <algorithm>
 #include <unordered_set>
@@ -166,6 +168,33 @@ void between_switches(const PlanContext& context, CandidatePool& pool, std::uint
   both_ways(context, pool, out, *context.router().working_peer(out), senders, added);
 }
 
+// Pairs from the allowed sources whose forward route (or reverse route, with count_replies)
+// crosses direction d: every destination LID is tried, starting somewhere else for each d,
+// until kForwardCandidates per source.
+void from_sources(const PlanContext& context, CandidatePool& pool, std::uint32_t d, bool other_lids,
+                  std::vector<std::size_t>& added) {
+  PortId out = context.egress(d);
+  std::span<const ProbeHost> hosts = context.hosts();
+  std::size_t start = offset_for(d, hosts.size());
+  for (const ProbeHost* s : context.source_hosts()) {
+    std::size_t found = 0;
+    for (std::size_t k = 0; k < hosts.size() && found < kForwardCandidates; ++k) {
+      const ProbeHost& t = hosts[(start + k) % hosts.size()];
+      std::uint32_t count = other_lids ? 1U << std::min<std::uint32_t>(t.lmc, 7U) : 1U;
+      for (std::uint32_t l = 0; l < count && t.base_lid + l <= 0xbfffU && t.port != s->port; ++l) {
+        auto lid = static_cast<Lid>(t.base_lid + l);
+        bool hit = crosses(context.router().egress_ports(s->port, lid), out) ||
+                   (context.count_replies() &&
+                    crosses(context.router().egress_ports(t.port, s->base_lid), out));
+        if (hit && found < kForwardCandidates) {
+          add_all(pool, added, s->port, t.port, lid);
+          ++found;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void gather_candidates(const PlanContext& context, CandidatePool& pool, std::uint32_t d,
@@ -177,7 +206,9 @@ void gather_candidates(const PlanContext& context, CandidatePool& pool, std::uin
   PortId out = context.egress(d);
   PortId in = *context.router().working_peer(out);
   std::vector<std::size_t> added;
-  if (const ProbeHost* self = context.host(out)) {  // host cable, host -> leaf
+  if (context.restricted()) {
+    from_sources(context, pool, d, other_lids, added);
+  } else if (const ProbeHost* self = context.host(out)) {  // host cable, host -> leaf
     for (const ProbeHost* t : partners(context, out, self->leaf, d)) {
       add_all(pool, added, out, t->port, t->base_lid);
     }

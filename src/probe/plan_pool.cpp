@@ -4,10 +4,28 @@
 
 namespace ibatlas {
 
-PlanContext::PlanContext(const Fabric& fabric, std::span<const SuspectLink> suspects)
-    : router_(fabric) {
+PlanContext::PlanContext(const Fabric& fabric, std::span<const SuspectLink> suspects,
+                         const PlanOptions& options)
+    : router_(fabric),
+      restricted_(options.sources.has_value()),
+      count_replies_(options.count_replies) {
   index_hosts();
   index_suspects(suspects);
+  if (restricted_) {
+    for (PortId p : *options.sources) {
+      sources_.push_back(p.value);
+      const ProbeHost* h = host(p);
+      if (h != nullptr &&
+          std::find(source_hosts_.begin(), source_hosts_.end(), h) == source_hosts_.end()) {
+        source_hosts_.push_back(h);
+      }
+    }
+    std::sort(sources_.begin(), sources_.end());
+  }
+}
+
+bool PlanContext::may_send(PortId port) const {
+  return !restricted_ || std::binary_search(sources_.begin(), sources_.end(), port.value);
 }
 
 void PlanContext::index_hosts() {
@@ -127,7 +145,8 @@ std::optional<std::size_t> CandidatePool::add(PortId from, PortId to, Lid dlid) 
     return it->second;
   }
   const ProbeHost* sender = context_->host(from);
-  if (sender == nullptr || context_->host(to) == nullptr || from == to) {
+  if (sender == nullptr || context_->host(to) == nullptr || from == to ||
+      !context_->may_send(from)) {
     return std::nullopt;
   }
   std::optional<std::vector<PortId>> forward = context_->router().egress_ports(from, dlid);
@@ -140,6 +159,14 @@ std::optional<std::size_t> CandidatePool::add(PortId from, PortId to, Lid dlid) 
   c.crossed = directions_on(*context_, c.forward);
   c.reverse_crossed = directions_on(*context_, c.reverse);
   c.suspects_touched = distinct_suspects(c.crossed, c.reverse_crossed);
+  if (context_->count_replies()) {  // the reply measures what it crosses as the request does
+    for (std::uint32_t d : c.reverse_crossed) {
+      if (std::find(c.crossed.begin(), c.crossed.end(), d) == c.crossed.end()) {
+        c.crossed.push_back(d);
+      }
+    }
+    c.reverse_crossed.clear();
+  }
   std::size_t index = candidates_.size();
   for (std::uint32_t d : c.crossed) {
     crossing_[d].push_back(index);

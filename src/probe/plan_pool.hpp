@@ -31,7 +31,8 @@ struct ProbeHost {
 // (2 * suspect + direction) leaves by each egress port.
 class PlanContext {
  public:
-  PlanContext(const Fabric& fabric, std::span<const SuspectLink> suspects);
+  PlanContext(const Fabric& fabric, std::span<const SuspectLink> suspects,
+              const PlanOptions& options);
 
   const Fabric& fabric() const { return router_.fabric(); }
 
@@ -60,6 +61,18 @@ class PlanContext {
   // "leaf01" port 19 -> "spine00" port 2: direction d in words (raw bytes; writers escape).
   std::string direction_name(std::uint32_t d) const;
 
+  // True when PlanOptions::sources restricts where probes start.
+  bool restricted() const { return restricted_; }
+
+  // Whether a probe may start at `port` (any host when not restricted).
+  bool may_send(PortId port) const;
+
+  // The allowed sources that are hosts, in the order given (empty when not restricted).
+  const std::vector<const ProbeHost*>& source_hosts() const { return source_hosts_; }
+
+  // PlanOptions::count_replies: a reply's crossings count as the request's.
+  bool count_replies() const { return count_replies_; }
+
  private:
   void index_hosts();
   void index_suspects(std::span<const SuspectLink> suspects);
@@ -71,6 +84,10 @@ class PlanContext {
   std::vector<PortId> egress_;
   std::vector<std::string> unusable_;
   std::unordered_map<std::uint32_t, std::uint32_t> direction_by_port_;
+  bool restricted_ = false;
+  bool count_replies_ = false;
+  std::vector<std::uint32_t> sources_;  // sorted port ids, when restricted
+  std::vector<const ProbeHost*> source_hosts_;
 };
 
 // One possible probe with its routes and the suspect directions they cross.
@@ -80,8 +97,9 @@ struct Candidate {
   Lid dlid = 0;
   std::vector<PortId> forward;
   std::vector<PortId> reverse;
-  std::vector<std::uint32_t> crossed;          // directions on the forward route
-  std::vector<std::uint32_t> reverse_crossed;  // directions on the reverse route
+  // Directions on the forward route, then (count_replies) those on the reverse route.
+  std::vector<std::uint32_t> crossed;
+  std::vector<std::uint32_t> reverse_crossed;  // directions on the reverse route not in crossed
   std::size_t suspects_touched = 0;            // suspect cables on either route
 
   bool is_control() const { return suspects_touched == 0; }
@@ -97,7 +115,7 @@ class CandidatePool {
   explicit CandidatePool(const PlanContext& context) : context_(&context) {}
 
   // The candidate from -> to addressed to dlid: its index, or nullopt when either route
-  // does not arrive. Each (from, to, dlid) is walked once.
+  // does not arrive or `from` may not send. Each (from, to, dlid) is walked once.
   std::optional<std::size_t> add(PortId from, PortId to, Lid dlid);
 
   const Candidate& at(std::size_t i) const { return candidates_[i]; }

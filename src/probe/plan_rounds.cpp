@@ -2,7 +2,9 @@
 // trains) or a host port must not run at once. That is colouring the conflict graph;
 // DSatur (Brélaz 1979) colours the most constrained probe first and stays close to the
 // lower bound on fabrics' graphs, which are nearly interval-like. The lower bound is the
-// largest clique we know for free: the probes using one cable or one host.
+// largest clique we know for free: the probes using one cable or one host. A probe source's
+// own port and cable (PlanOptions::sources) are left out: every probe from it uses them, and
+// the source itself multiplexes its probes (one small echo MAD outstanding per probe).
 
 #include <algorithm>
 #include <set>
@@ -14,25 +16,42 @@ namespace ibatlas {
 
 namespace {
 
-// What a probe occupies: 2 * (a cable's lower PortId) for cables, 2 * port + 1 for hosts.
-std::vector<std::uint64_t> resources(const Fabric& fabric, const ProbePair& p) {
+std::uint64_t cable_of(const Fabric& fabric, PortId egress) {
+  PortId peer = fabric.port(egress).peer.value_or(egress);
+  return 2ULL * std::min(egress.value, peer.value);
+}
+
+// What a probe occupies: 2 * (a cable's lower PortId) for cables, 2 * port + 1 for hosts;
+// not the `shared` resources.
+std::vector<std::uint64_t> resources(const Fabric& fabric, const ProbePair& p,
+                                     const std::vector<std::uint64_t>& shared) {
   std::vector<std::uint64_t> out{2ULL * p.from.value + 1, 2ULL * p.to.value + 1};
   for (const std::vector<PortId>* route : {&p.forward, &p.reverse}) {
     for (PortId egress : *route) {
-      PortId peer = fabric.port(egress).peer.value_or(egress);
-      out.push_back(2ULL * std::min(egress.value, peer.value));
+      out.push_back(cable_of(fabric, egress));
     }
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [&](std::uint64_t r) {
+                             return std::find(shared.begin(), shared.end(), r) != shared.end();
+                           }),
+            out.end());
   return out;
 }
 
 std::vector<std::vector<std::size_t>> conflicts(const Fabric& fabric, const ProbePlan& plan,
+                                                std::span<const PortId> shared_ports,
                                                 std::size_t& lower_bound) {
+  std::vector<std::uint64_t> shared;  // a source's host port and its own cable
+  for (PortId p : shared_ports) {
+    shared.push_back(2ULL * p.value + 1);
+    shared.push_back(cable_of(fabric, p));
+  }
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> users;
   for (std::size_t i = 0; i < plan.probes.size(); ++i) {
-    for (std::uint64_t r : resources(fabric, plan.probes[i])) {
+    for (std::uint64_t r : resources(fabric, plan.probes[i], shared)) {
       users[r].push_back(i);
     }
   }
@@ -74,8 +93,9 @@ std::size_t most_saturated(const std::vector<int>& colour,
 
 }  // namespace
 
-void assign_rounds(const Fabric& fabric, ProbePlan& plan) {
-  std::vector<std::vector<std::size_t>> adjacent = conflicts(fabric, plan, plan.round_lower_bound);
+void assign_rounds(const Fabric& fabric, ProbePlan& plan, std::span<const PortId> shared) {
+  std::vector<std::vector<std::size_t>> adjacent =
+      conflicts(fabric, plan, shared, plan.round_lower_bound);
   std::vector<int> colour(plan.probes.size(), -1);
   std::vector<std::set<int>> neighbour_colours(plan.probes.size());
   plan.rounds.clear();

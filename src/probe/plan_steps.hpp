@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -69,7 +70,8 @@ void find_controls(const PlanContext& context, CandidatePool& pool, const Contro
                    const std::vector<std::size_t>& known, std::vector<std::size_t>& found);
 
 // Rounds by DSatur colouring of the conflict graph (plan_rounds.cpp): fills plan.rounds and
-// plan.round_lower_bound from plan.probes.
-void assign_rounds(const Fabric& fabric, ProbePlan& plan);
+// plan.round_lower_bound from plan.probes. The host ports in `shared` (the allowed probe
+// sources) and their own cables are no conflict: every probe from a source uses them.
+void assign_rounds(const Fabric& fabric, ProbePlan& plan, std::span<const PortId> shared);
 
 }  // namespace ibatlas

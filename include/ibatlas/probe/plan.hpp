@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -44,7 +45,8 @@ struct ProbePair {
 };
 
 // One direction of one suspect: the probes whose forward route crosses it (large requests
-// measure the forward direction) and the control probes compared against them.
+// measure the forward direction; with PlanOptions::count_replies, also those whose reply
+// crosses it) and the control probes compared against them.
 struct SuspectDirection {
   std::size_t suspect = 0;            // index into ProbePlan::suspects
   int direction = 0;                  // 0: a -> b, 1: b -> a
@@ -61,7 +63,8 @@ struct ProbePlan {
   std::vector<ProbePair> probes;           // suspect probes and controls, each pair once
   std::vector<SuspectDirection> coverage;  // two per suspect: (0, a->b), (0, b->a), (1, ...)
   // Probe indices per round; no two probes of a round share a cable (in either direction,
-  // on either route) or a host port. Every probe is in exactly one round.
+  // on either route) or a host port, except a PlanOptions::sources port and its own cable,
+  // which every probe from it uses. Every probe is in exactly one round.
   std::vector<std::vector<std::size_t>> rounds;
   std::size_t round_lower_bound = 0;  // the most probes that use one cable or one host
   std::vector<std::string> notes;     // what the planner could not do, in words
@@ -71,6 +74,15 @@ struct PlanOptions {
   std::size_t probes_per_direction = 2;    // from different host pairs where the fabric has them
   std::size_t controls_per_direction = 1;  // of the same hop count
   bool other_lids = true;  // may address a port's other LMC LIDs (UDP cannot: base LID only)
+  // The CA ports probes may start at (suspect probes and controls alike); nullopt: any host.
+  // `probe --transport mad` sends from its own port only. A suspect that no route from these
+  // crosses stays in the plan with a note ("not coverable from ..."). The sources' own ports
+  // and cables do not separate rounds (each source sends its probes itself).
+  std::optional<std::vector<PortId>> sources;
+  // True: a probe also measures the directions its reply crosses, as much as those its
+  // request crosses (an echo MAD is 256 bytes each way, and the round trip is the sample).
+  // Needed with one source: the directions towards it are crossed by replies only.
+  bool count_replies = false;
 };
 
 // Plans probes for `suspects` over the fabric's forwarding tables. Links work as routing
