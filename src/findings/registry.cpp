@@ -49,7 +49,7 @@ constexpr std::array<CheckInfo, 86> kChecks = {{
     {"route.loop", Error, "Routes that come back to a switch they passed"},
     {"route.credit_loop", Error, "Cycle in the channel dependency graph: possible deadlock"},
     {"route.nonminimal", Warning, "Switch forwards LIDs to a neighbour no closer to them"},
-    {"route.imbalance", Warning, "Ports that should share routes evenly do not"},
+    {"route.imbalance", Warning, "A switch link carries twice its fair share of routes or more"},
     {"route.asymmetric", Info, "CA pairs routed over different links each way"},
     // The probe engine (probe/run.hpp): verdicts from traffic.
     {"probe.degraded_link", Error, "Traffic across a suspect link is slower than its controls"},
