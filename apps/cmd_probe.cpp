@@ -257,6 +257,24 @@ int check_verbs_transport(const Fabric& fabric, const ProbeOptions& options, std
   return findings_status(findings, options.fail_on);
 }
 
+// --transport mad sends from this host's port only, so the plan starts every probe there;
+// an echo's reply is as large as its request, so replies count (docs/probe.md). With
+// --plan-only and no port to ask (no rdma-core, no device), the plan is from every host.
+void plan_mad_from_local_port(const Fabric& fabric, const ProbeOptions& options,
+                              PlanOptions& plan_options, std::ostream& err) {
+  const LivePortOptions& port = options.source_options.live.port;
+  try {
+    plan_options.sources =
+        std::vector<PortId>{mad_echo_local_port(fabric, MadEchoPort{port.ca, port.port})};
+    plan_options.count_replies = true;
+  } catch (const Error& e) {
+    if (!options.plan_only) {
+      throw;
+    }
+    err << "ibatlas: plan: from every host (this host's port: " << e.what() << ")\n";
+  }
+}
+
 int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err) {
   // 1. The fabric and its tables. 2. The plan: the baseline's, or planned for the suspects.
   // 3. --plan-only prints it. 4. Agents from HOSTS, the key, the run. 5. Verdicts, the
@@ -287,6 +305,7 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
     if (options.transport == "mad") {
       plan_options.other_lids = true;
       run.sizes = {static_cast<std::uint32_t>(mad_echo::kMadBytes)};
+      plan_mad_from_local_port(fabric, options, plan_options, err);
     }
     plan = plan_probes(fabric, suspects_of(fabric, options, err), plan_options);
   }
