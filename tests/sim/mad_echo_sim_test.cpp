@@ -8,6 +8,9 @@
 // Fabric: Hca1 - Switch1 =(ports 3 and 5)= Switch2 - Hca2, opensm -o with LMC 1, so Hca2's
 // two LIDs take the two inter-switch cables. The prober attaches at Hca1, the responder at
 // Hca2 (SIM_SET_ISSM=1: ibsim hands QP1 requests only to an SM-capable client).
+// MadEchoSimFour adds Hca3 on Switch1 and Hca4 on Switch2, with agents on all three: the plan
+// must still start every probe at Hca1, the prober's port (PlanOptions::sources), so no
+// block is Refused.
 
 #include <fstream>
 #include <map>
@@ -130,11 +133,38 @@ std::vector<int> loss_finding_lids(const std::string& report) {
   return lids;
 }
 
+constexpr const char* kNetfileFour = R"(Switch 8 "Switch1"
+[1] "Hca1"[1]
+[2] "Hca3"[1]
+[3] "Switch2"[3]
+[5] "Switch2"[5]
+
+Switch 8 "Switch2"
+[1] "Hca2"[1]
+[2] "Hca4"[1]
+[3] "Switch1"[3]
+[5] "Switch1"[5]
+
+Hca 2 "Hca1"
+[1] "Switch1"[1]
+
+Hca 2 "Hca2"
+[1] "Switch2"[1]
+
+Hca 2 "Hca3"
+[1] "Switch1"[2]
+
+Hca 2 "Hca4"
+[1] "Switch2"[2]
+)";
+
 class MadEchoSim : public ::testing::Test {
  protected:
+  virtual const char* netfile() const { return kNetfile; }
+
   void SetUp() override {
     SimOptions options;
-    options.netfile_text = kNetfile;
+    options.netfile_text = netfile();
     options.start_opensm = false;
     sim = std::make_unique<SimFabric>(options);
     // opensm configures the subnet once with LMC 1 and exits: no SM traffic afterwards.
@@ -152,21 +182,23 @@ class MadEchoSim : public ::testing::Test {
     hca2 = base_lid(*sim, "Hca2");
   }
 
-  void start_agent() {
+  void start_agent(const std::string& host = "Hca2") {
     sim->start_client({test::ibatlas_binary(), "agent", "--transport", "mad"},
-                      {"SIM_HOST=Hca2", "SIM_SET_ISSM=1"}, "mad echo ready",
-                      sim->dir() + "/agent.log");
+                      {"SIM_HOST=" + host, "SIM_SET_ISSM=1"}, "mad echo ready",
+                      sim->dir() + "/agent-" + host + ".log");
   }
 
   // Probes across both inter-switch cables from Hca1.
-  ProcessResult probe() {
-    return run_at(*sim, "Hca1",
-                  {test::ibatlas_binary(), "probe", snapshot, "--transport", "mad", "--link",
-                   "Switch1:3", "--link", "Switch1:5", "--samples", std::to_string(kSamples),
-                   "--blocks", std::to_string(kBlocks),
-                   // ibsim returns a dropped MAD at once, so a long timeout costs nothing
-                   // and a loaded machine's slow reply is never taken for a loss.
-                   "--sample-timeout", "2000"});
+  ProcessResult probe(std::vector<std::string> extra = {}) {
+    std::vector<std::string> argv{
+        test::ibatlas_binary(), "probe", snapshot, "--transport", "mad", "--link", "Switch1:3",
+        "--link", "Switch1:5", "--samples", std::to_string(kSamples), "--blocks",
+        std::to_string(kBlocks),
+        // ibsim returns a dropped MAD at once, so a long timeout costs nothing
+        // and a loaded machine's slow reply is never taken for a loss.
+        "--sample-timeout", "2000"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return run_at(*sim, "Hca1", argv);
   }
 
   std::unique_ptr<SimFabric> sim;
@@ -193,6 +225,10 @@ TEST_F(MadEchoSim, CleanProbeEveryEchoAnsweredOnBothLids) {
     EXPECT_EQ(rows[dlid].lost, 0) << "LID " << dlid;
   }
   EXPECT_EQ(r.out.find("probe.loss"), std::string::npos) << r.out;
+  // Planned from Hca1 only: the way back is measured by the echoes' replies, not by probes
+  // from Hca2 (which this prober could not send: Refused, "blocks failed").
+  EXPECT_EQ(r.out.find("Hca2 -> "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("(blocks failed)"), std::string::npos) << r.out;
 }
 
 // The stock responder writes its host name over our payload: replies match by TID alone.
@@ -240,6 +276,43 @@ TEST_F(MadEchoSim, LossOnOneCableOnlyOnTheProbeCrossingIt) {
   EXPECT_EQ(rows[hca2 + 1].lost, 0) << r.out;
   EXPECT_EQ(rows[hca2 + 1].samples, sent);
   EXPECT_EQ(loss_finding_lids(r.out), std::vector<int>{hca2}) << r.out;
+}
+
+class MadEchoSimFour : public MadEchoSim {
+ protected:
+  const char* netfile() const override { return kNetfileFour; }
+};
+
+// Agents everywhere, prober at Hca1: every planned probe starts at Hca1 (the plan's JSON),
+// and every block runs: no "(blocks failed)", every row from Hca1 with all its samples.
+TEST_F(MadEchoSimFour, PlannedFromTheProbersPortOnlyNoBlockRefused) {
+  for (const char* host : {"Hca2", "Hca3", "Hca4"}) {
+    start_agent(host);
+  }
+  ProcessResult plan = probe({"--plan-only", "--json"});
+  ASSERT_EQ(plan.exit_code, 0) << plan.out << plan.err;
+  std::regex from(R"re("from": \{[^}]*"name": "([^"]*)")re");
+  int probes = 0;
+  for (auto it = std::sregex_iterator(plan.out.begin(), plan.out.end(), from);
+       it != std::sregex_iterator(); ++it) {
+    EXPECT_EQ((*it)[1], "Hca1") << plan.out;
+    ++probes;
+  }
+  EXPECT_GT(probes, 0) << plan.out;
+  ProcessResult r = probe();
+  EXPECT_EQ(r.out.find("(blocks failed)"), std::string::npos) << r.out << r.err;
+  for (const char* other : {"Hca2 -> ", "Hca3 -> ", "Hca4 -> "}) {
+    EXPECT_EQ(r.out.find(other), std::string::npos) << r.out;
+  }
+  std::regex row(R"((Hca1 -> \S+ \(LID \d+\))\s+256\s+(\d+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\d+))");
+  int rows = 0;
+  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), row);
+       it != std::sregex_iterator(); ++it) {
+    EXPECT_EQ(std::stoi((*it)[2]), kSamples * kBlocks) << (*it)[1];
+    EXPECT_EQ(std::stoi((*it)[3]), 0) << (*it)[1];
+    ++rows;
+  }
+  EXPECT_GT(rows, 0) << r.out;
 }
 
 }  // namespace
