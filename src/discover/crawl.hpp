@@ -121,9 +121,11 @@ class Crawl {
   void handle(const MadJob& job, const SmpReply& reply);
   // After the topology crawl: queues the PerfMgt reads (counters phase).
   void start_counters(bool have_perf);
-  // The re-probe pass: what timed out after every retry in the first pass is asked again
-  // (with as many retries once more), or, past the deadline or without options.reprobe,
-  // becomes an issue now. Returns whether anything was queued (the engine must run again).
+  // The re-probe pass: what timed out after every retry is asked again (up to 7 times), with as
+  // many retries once more and by a route around the switches it went through if the cables known
+  // allow (detour); past the deadline or without options.reprobe it becomes an issue now. Returns
+  // whether anything was queued: the engine runs again, and what that run defers (MADs sent for the
+  // first time in it) goes to the next call.
   bool reprobe();
   // Arrivals still waiting on a port that will never answer are taken as the node they wait on.
   void settle();
@@ -164,6 +166,11 @@ class Crawl {
   void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
   void request_next_sl_to_vl(std::uint32_t index);
   void on_failure(const MadJob& job, const SmpReply& reply);
+  DirectedRoute detour(const DirectedRoute& failed, const MadPurpose& purpose) const;
+  // Over known cables, through switches only, not through `avoid`; a probe's route leaves
+  // room for its last hop.
+  std::optional<DirectedRoute> shortest_route(std::uint32_t target, const std::vector<bool>& avoid,
+                                              bool probe) const;
   void note_sm_port(const MadJob& job, const PortInfoFields& fields);
   void start_ar(std::uint32_t index, std::uint16_t linear_fdb_top);
   void request_ar(std::uint32_t index, SmpAttribute attribute, std::uint32_t modifier,

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <deque>
 
 #include "discover/crawl.hpp"
 
@@ -162,6 +163,13 @@ void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
 
 namespace {
 
+// How many times the re-probe pass asks again a MAD that keeps failing, each time with the
+// full --retries. A switch that drops 30% of the MADs entering it (ibsim's Error: at each
+// port and where handled, both ways) answers about 1 in 4 MADs addressed to it; 32 tries
+// leave 1 in 10,000 unanswered. The price: a dead switch costs 8 rounds of timeouts
+// (--deadline bounds them).
+constexpr std::size_t kReprobes = 7;
+
 // The topology reads the re-probe pass asks again. What waits on them (arrivals parked on a
 // probe, a switch's SL-to-VL reads) waits until then; an LFT goes on with its next block.
 bool reprobes(MadPurpose::Kind kind) {
@@ -173,10 +181,10 @@ bool reprobes(MadPurpose::Kind kind) {
 }  // namespace
 
 bool Crawl::reprobe() {
-  first_pass_ = false;
   std::vector<MadJob> jobs = std::move(deferred_);
   deferred_.clear();
   if (!options_.reprobe || engine_.expired()) {
+    first_pass_ = false;
     SmpReply timeout;
     timeout.status = SmpStatus::Timeout;
     for (const MadJob& job : jobs) {
@@ -186,16 +194,82 @@ bool Crawl::reprobe() {
   }
   for (MadJob job : jobs) {
     job.max_retries = job.attempts + options_.retries;  // attempts so far, then a fresh round
+    auto& request = std::get<SmpRequest>(job.request);
+    request.route = detour(request.route, job.purpose);
     engine_.count_reprobe();
     engine_.submit(job);
   }
   return !jobs.empty();
 }
 
+// The shortest route over the cables known so far to the node a failed MAD was for (a probe:
+// the switch it leaves from, plus its last hop), avoiding the switches the failed route went
+// through: a switch that drops MADs is usually the reason. The old route when there is none.
+DirectedRoute Crawl::detour(const DirectedRoute& failed, const MadPurpose& purpose) const {
+  bool probe = purpose.kind == MadPurpose::Kind::Probe;
+  if (purpose.node == MadPurpose::kNoNode || nodes_.empty() || failed.size() < 2) {
+    return failed;
+  }
+  std::uint32_t target = purpose.node;
+  std::vector<std::uint32_t> passed;  // the nodes the failed route went through, in order
+  std::uint32_t at = 0;
+  std::size_t through = failed.size() - (probe ? 1 : 0);
+  for (std::size_t hop = 0; hop < through; ++hop) {
+    const NodeRecord& node = nodes_[at];
+    if (failed[hop] >= node.ports.size() || !node.ports[failed[hop]].peer) {
+      break;
+    }
+    at = node.ports[failed[hop]].peer->node;
+    if (at != target) {
+      passed.push_back(at);
+    }
+  }
+  // Around all of them if the cables allow, else all but the first (the local port's own
+  // switch is on every route), and so on.
+  for (std::size_t first = 0; first < passed.size(); ++first) {
+    std::vector<bool> avoid(nodes_.size(), false);
+    for (std::size_t i = first; i < passed.size(); ++i) {
+      avoid[passed[i]] = true;
+    }
+    if (std::optional<DirectedRoute> route = shortest_route(target, avoid, probe)) {
+      return probe ? route->extended(failed[failed.size() - 1]) : *route;
+    }
+  }
+  return failed;
+}
+
+std::optional<DirectedRoute> Crawl::shortest_route(std::uint32_t target,
+                                                   const std::vector<bool>& avoid,
+                                                   bool probe) const {
+  std::size_t limit = std::min(options_.max_hops, DirectedRoute::kMaxHops) - (probe ? 1 : 0);
+  std::vector<std::optional<DirectedRoute>> route(nodes_.size());
+  route[0] = DirectedRoute();
+  std::deque<std::uint32_t> queue{0};
+  while (!queue.empty() && !route[target]) {
+    std::uint32_t u = queue.front();
+    queue.pop_front();
+    const NodeRecord& node = nodes_[u];
+    if ((u != 0 && !node.is_switch()) || route[u]->size() >= limit) {
+      continue;  // only switches forward a directed route
+    }
+    for (std::size_t p = 1; p < node.ports.size(); ++p) {
+      const std::optional<PeerRef>& peer = node.ports[p].peer;
+      if (peer && !route[peer->node] && !avoid[peer->node]) {
+        route[peer->node] = route[u]->extended(static_cast<std::uint8_t>(p));
+        queue.push_back(peer->node);
+      }
+    }
+  }
+  return route[target];
+}
+
 void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
   using Kind = MadPurpose::Kind;
   const MadPurpose& p = job.purpose;
-  if (first_pass_ && reply.status == SmpStatus::Timeout && !engine_.expired() && reprobes(p.kind)) {
+  // Deferred to the re-probe pass, at most kReprobes times per MAD.
+  int rounds = static_cast<int>(kReprobes + 1) * (options_.retries + 1);
+  if (first_pass_ && job.attempts < rounds && reply.status == SmpStatus::Timeout &&
+      !engine_.expired() && reprobes(p.kind)) {
     deferred_.push_back(job);
     if (p.kind == Kind::Lft) {
       request_next_lft_block(p.node);

@@ -83,7 +83,7 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
   std::function<std::size_t()> count = [&crawl] { return crawl.node_count(); };
   crawl.start();
   engine.run(handler, count);
-  if (crawl.reprobe()) {
+  while (crawl.reprobe()) {
     engine.run(handler, count);
   }
   crawl.settle();

@@ -48,7 +48,7 @@ struct CrawlClock {
 };
 
 // --per-node's default: chosen on the SMA model (docs/benchmarks.md, "Per-node cap").
-inline constexpr std::size_t kDefaultPerNode = 4;
+inline constexpr std::size_t kDefaultPerNode = 1;
 
 struct CrawlOptions {
   std::size_t max_in_flight = 0;  // the window; 0 or more than the transport's: the transport's
@@ -61,7 +61,8 @@ struct CrawlOptions {
   std::chrono::milliseconds retry_backoff{20};
   std::chrono::milliseconds retry_backoff_max{1000};
   // What timed out after every retry is asked again once the rest of the crawl is done (the
-  // re-probe pass), with the same number of retries.
+  // re-probe pass, up to 7 times, each with --retries), by a route around the switches the
+  // failed one went through when the cables found allow.
   bool reprobe = true;
   // The whole crawl's budget; 0: none. When it passes nothing more is sent, and whatever was
   // not answered is an issue ("... by the --deadline").

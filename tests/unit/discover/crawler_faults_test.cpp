@@ -69,7 +69,7 @@ TEST(CrawlerFaultTest, SilentSwitchListsExactlyTheProbesIntoIt) {
   for (const DiscoveryIssue& issue : r.report.issues) {
     EXPECT_EQ(issue.kind, IssueKind::NoAnswer);
     EXPECT_EQ(issue.attribute, "NodeInfo");
-    EXPECT_EQ(issue.attempts, 6);  // 1 + 2 retries, twice: the re-probe pass asks again
+    EXPECT_EQ(issue.attempts, 24);  // 1 + 2 retries, and 7 re-probe passes of as many
     ASSERT_TRUE(issue.node_guid && issue.port);
     issues.emplace(*issue.node_guid, *issue.port);
   }
@@ -345,7 +345,7 @@ TEST(CrawlerFaultTest, LostRepliesTimeOutInsteadOfHanging) {
   EXPECT_EQ(r.report.issues.size(), f.nodes().size());
   for (const DiscoveryIssue& issue : r.report.issues) {
     EXPECT_EQ(issue.attribute, "NodeDescription");
-    EXPECT_EQ(issue.attempts, 4);  // 1 + 1 retry, and again in the re-probe pass
+    EXPECT_EQ(issue.attempts, 16);  // 1 + 1 retry, and 7 re-probe passes of as many
   }
 }
 

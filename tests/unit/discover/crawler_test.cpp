@@ -93,6 +93,7 @@ TEST(CrawlerTest, WindowBoundsTheMadsInFlight) {
     FabricTransport transport(f);
     CrawlOptions options;
     options.max_in_flight = window;
+    options.per_node = 0;  // the window alone
     DiscoveryResult r = discover(transport, options);
     EXPECT_TRUE(topology_equal(f, r.fabric)) << window;
     EXPECT_LE(transport.peak_in_flight(), window);
