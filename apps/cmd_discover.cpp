@@ -153,7 +153,7 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
                   "MADs in flight at once (default 128; ibnetdiscover's -o)")
       ->check(CLI::Range(1, 4096));
   cmd->add_option("--per-node", options->per_node,
-                  "SMPs in flight at one node at most (default 4; 0: no cap)")
+                  "SMPs in flight at one node at most (default 1; 0: no cap)")
       ->check(CLI::Range(0, 4096));
   cmd->add_option("--deadline", options->deadline_s,
                   "Give up after this many seconds in all (default: none); what did not "

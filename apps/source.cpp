@@ -290,7 +290,7 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
       ->group(kGroup)
       ->check(CLI::Range(1, 4096));
   cmd.add_option("--per-node", live.per_node,
-                 "SMPs in flight at one node at most (default 4; 0: no cap)")
+                 "SMPs in flight at one node at most (default 1; 0: no cap)")
       ->group(kGroup)
       ->check(CLI::Range(0, 4096));
   cmd.add_option("--deadline", live.deadline_s,
