@@ -1,10 +1,12 @@
-// `ibatlas show` output as text. The JSON form stays in apps/cmd_show.cpp.
+// `ibatlas show` output, as text and as JSON.
 
 #include "ibatlas/report/show_report.hpp"
 
 #include <algorithm>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "text.hpp"
 
@@ -52,6 +54,57 @@ void write_sms(const std::vector<SubnetManager>& sms, std::ostream& out) {
   }
 }
 
+nlohmann::ordered_json summary_json(const FabricSummary& s, const Provenance& provenance) {
+  nlohmann::ordered_json j;
+  j["source"] = provenance.source;
+  j["format"] = provenance.format;
+  j["switches"] = s.switches;
+  j["cas"] = s.cas;
+  j["hosts"] = s.hosts;
+  j["aggregation_nodes"] = s.aggregation_nodes;
+  j["routers"] = s.routers;
+  j["links"] = s.links;
+  j["one_sided_links"] = s.one_sided_links;
+  j["links_by_rate"] = s.links_by_rate;
+  nlohmann::ordered_json radix = nlohmann::ordered_json::object();
+  for (const auto& [ports, count] : s.switches_by_radix) {
+    radix[ports == 0 ? "unknown" : std::to_string(ports)] = count;
+  }
+  j["switches_by_radix"] = radix;
+  j["down_ports"] = s.down_ports;
+  j["lacks"] = s.lacks;
+  if (const std::optional<ArSummary>& ar = s.adaptive_routing) {  // absent: AR never read
+    j["adaptive_routing"] = {{"switches", ar->switches},
+                             {"enabled", ar->enabled},
+                             {"disabled", ar->disabled},
+                             {"settings_unknown", ar->settings_unknown},
+                             {"unsupported", ar->unsupported},
+                             {"no_answer", ar->no_answer},
+                             {"decode_uncertain", ar->decode_uncertain},
+                             {"tables_incomplete", ar->tables_incomplete}};
+  }
+  if (s.subnet_managers) {  // absent: SMInfo never read; empty: read, and no SM answered
+    nlohmann::ordered_json sms = nlohmann::ordered_json::array();
+    for (const SubnetManager& sm : *s.subnet_managers) {
+      nlohmann::ordered_json one;
+      one["guid"] = text::guid_text(sm.guid);
+      one["port_guid"] = text::guid_text(sm.port_guid);
+      one["lid"] = sm.lid ? nlohmann::ordered_json(*sm.lid) : nlohmann::ordered_json();
+      one["state"] = to_string(sm.state);
+      one["priority"] = sm.priority;
+      one["act_count"] = sm.act_count;
+      if (sm.act_count_again) {
+        one["act_count_again"] = *sm.act_count_again;
+        one["interval_ms"] =
+            sm.interval_ms ? nlohmann::ordered_json(*sm.interval_ms) : nlohmann::ordered_json();
+      }
+      sms.push_back(std::move(one));
+    }
+    j["subnet_managers"] = std::move(sms);
+  }
+  return j;
+}
+
 }  // namespace
 
 void write_show_text(const FabricSummary& s, const Provenance& provenance, std::ostream& out) {
@@ -87,6 +140,12 @@ void write_show_text(const FabricSummary& s, const Provenance& provenance, std::
   if (s.subnet_managers) {
     write_sms(*s.subnet_managers, out);
   }
+}
+
+void write_show_json(const FabricSummary& s, const Provenance& provenance, std::ostream& out) {
+  out << summary_json(s, provenance)
+             .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+      << '\n';
 }
 
 }  // namespace ibatlas
