@@ -43,6 +43,7 @@ struct DiscoverOptions {
   bool counters = false;
   bool sl2vl = false;
   bool ar = false;
+  int sm_interval_ms = 0;
   std::string node_name_map;
   bool verbose = false;
 };
@@ -91,6 +92,7 @@ CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
   crawl.counters = options.counters;
   crawl.sl2vl = options.sl2vl;
   crawl.ar = options.ar;
+  crawl.sm_interval = std::chrono::milliseconds(options.sm_interval_ms);
   return crawl;
 }
 
@@ -159,6 +161,11 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
                   "Give up after this many seconds in all (default: none); what did not "
                   "answer by then is listed, exit 4")
       ->check(CLI::Range(0.0, 1e6));
+  cmd->add_option("--sm-interval", options->sm_interval_ms,
+                  "Read each SM's SMInfo again after MS ms to see whether the master's ActCount "
+                  "moves (sm.master_stuck); 0 (default): read once")
+      ->type_name("MS")
+      ->check(CLI::Range(0, 60000));
   cmd->add_option("--max-hops", options->max_hops, "Longest directed route followed (default 63)")
       ->check(CLI::Range(1, 63));
   cmd->add_flag("--routes", options->routes, "Also read every switch's LFT (as dump_lfts)");

@@ -6,10 +6,10 @@
 // zeroed payload, so the SM does not take us for the master and returns SM_Key zeroed
 // (IBA 14.4.1; opensm's smi_rcv_process_get_request); the key is not decoded anyway.
 //
-// Two rounds, after the topology crawl: every IsSM port, then after CrawlOptions::sm_interval
-// those that answered, again. A master whose ActCount did not move between the two is stuck
-// (analysis/subnet_manager). The interval kept per SM is the one measured between the two
-// replies, not the one asked for.
+// After the topology crawl, every IsSM port; with a non-zero CrawlOptions::sm_interval, those
+// that answered again that long after (`discover --sm-interval`). A master whose ActCount did not
+// move between the two is stuck (analysis/subnet_manager). The interval kept per SM is the one
+// measured between the two replies, not the one asked for.
 //
 // The phase runs with its own handler (crawler.cpp), so its jobs' purpose is only bookkeeping:
 // `node` indexes sm_reads_ and `block` is the round.

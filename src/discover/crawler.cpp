@@ -30,7 +30,8 @@ void write_issue(const DiscoveryIssue& issue, std::ostream& out) {
   out << ": " << issue.what << '\n';
 }
 
-// 3. SMInfo of every IsSM port, twice, sm_interval apart (crawl_sminfo.cpp).
+// 3. SMInfo of every IsSM port; with a non-zero sm_interval, again that long after
+// (crawl_sminfo.cpp).
 void run_sminfo_phase(Crawl& crawl, MadEngine& engine, const CrawlOptions& options,
                       const std::function<std::size_t()>& count) {
   MadEngine::Handler handler = [&crawl](const MadJob& job, const SmpReply& reply) {
@@ -40,6 +41,9 @@ void run_sminfo_phase(Crawl& crawl, MadEngine& engine, const CrawlOptions& optio
     return;
   }
   engine.run(handler, count);
+  if (options.sm_interval.count() == 0) {
+    return;
+  }
   std::this_thread::sleep_for(options.sm_interval);
   if (crawl.start_sminfo(1) > 0) {
     engine.run(handler, count);

@@ -124,7 +124,7 @@ void expect_as_sminfo_says(const Fabric& f, const Oracle& o, int lid) {
 }
 
 LiveCrawl crawl_from_h3(SimFabric& sim) {
-  LiveCrawl c = crawl_live(sim, {}, "h3");
+  LiveCrawl c = crawl_live(sim, {"--sm-interval", "500"}, "h3");
   EXPECT_EQ(c.exit_code, 0) << c.err;
   return c;
 }

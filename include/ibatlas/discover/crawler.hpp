@@ -79,10 +79,11 @@ struct CrawlOptions {
   // Read every switch's adaptive-routing state (vendor SMPs, GET only; docs/discover.md,
   // "Adaptive routing"). AR failures are kept in the switch's SwitchAr, not as issues.
   bool ar = false;
-  // Read SMInfo (0x20) of every port whose CapabilityMask has IsSM, twice, `sm_interval`
-  // apart, to see whether each SM's ActCount moves (docs/discover.md, "Subnet managers").
+  // Read SMInfo (0x20) of every port whose CapabilityMask has IsSM (docs/discover.md,
+  // "Subnet managers"). A non-zero `sm_interval` reads it again that long after, to see
+  // whether each SM's ActCount moves; zero (the default) reads once, so a crawl never waits.
   bool sminfo = true;
-  std::chrono::milliseconds sm_interval{500};
+  std::chrono::milliseconds sm_interval{0};
   std::function<void(const CrawlProgress&)> progress;  // optional
   std::chrono::milliseconds progress_interval{200};
   Provenance provenance;  // copied into the snapshot; local_port_guid is set by the crawl
