@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 
 jobs=$(nproc)
 fuzz_seconds=${IBATLAS_FUZZ_SECONDS:-20}
+# Line tables only (file:line in backtraces, gdb, sanitizer reports; no variable info): full
+# -g made the two test builds about a third slower. IBATLAS_DEBUG_INFO=-g for a debugging tree.
+debug_info=${IBATLAS_DEBUG_INFO:--g1}
 
 configure_and_build() {  # build-dir, extra cmake args... [-- targets...]
   local dir=$1 args=() targets=()
@@ -48,8 +51,8 @@ gate_format_and_seams() {
 
 test_gcc() {
   echo "== GCC, Debug, -Werror: unit + sim tests"
-  configure_and_build build/gcc -DCMAKE_BUILD_TYPE=Debug -DIBATLAS_WERROR=ON \
-    -DIBATLAS_BUILD_BENCHMARKS=ON
+  configure_and_build build/gcc -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="$debug_info" \
+    -DIBATLAS_WERROR=ON -DIBATLAS_BUILD_BENCHMARKS=ON
   echo "== link gate: rdma-core, libibverbs, libcrypto only where they belong"
   bash scripts/check-link-seams.sh build/gcc
   ctest --test-dir build/gcc --output-on-failure -j"$jobs" -LE bench
@@ -91,6 +94,7 @@ test_asan_and_fuzz() {
   local targets
   mapfile -t targets < <(fuzz_targets)
   CXX=clang++ configure_and_build build/asan -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_CXX_FLAGS_DEBUG="$debug_info" \
     -DIBATLAS_BUILD_FUZZERS=ON -DIBATLAS_BUILD_BENCHMARKS=OFF -- unit_tests cli_tests net_tests \
     "${targets[@]}"
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
