@@ -241,7 +241,7 @@ TEST(HttpServerTest, ClientsBeyondTheLimitGet503) {
 
 TEST(HttpServerTest, ServeReturnsSoonAfterStop) {
   auto server = std::make_unique<ServerThread>();
-  TestConnection idle(server->port());  // a connection open at the stop is closed
+  TestConnection idle(server->port());             // a connection open at the stop is closed
   std::this_thread::sleep_for(milliseconds(300));  // accepted
   auto start = std::chrono::steady_clock::now();
   server->stop();
