@@ -236,9 +236,11 @@ void refuse_attached_files(const SourceOptions& options, const std::string& comm
   }
   for (const std::string& path : options.counters) {
     if (!path.empty()) {
-      throw Error("--counters FILE attaches counters to one SOURCE, and " + command +
-                  " reads several: attach them first with `ibatlas convert SOURCE --counters " +
-                  path + " -o snapshot.xml`");
+      std::string message = "--counters FILE attaches counters to one SOURCE, and " + command;
+      message += " reads several: attach them first with `ibatlas convert SOURCE --counters ";
+      message += path;
+      message += " -o snapshot.xml`";
+      throw Error(message);
     }
   }
 }

@@ -32,6 +32,7 @@ void write_ar(const ArSummary& ar, std::ostream& out) {
 void write_sms(const std::vector<SubnetManager>& sms, std::ostream& out) {
   out << "subnet managers: " << sms.size() << '\n';
   std::vector<const SubnetManager*> order;
+  order.reserve(sms.size());
   for (const SubnetManager& sm : sms) {
     order.push_back(&sm);
   }
