@@ -96,6 +96,13 @@ struct Arrival {
   NodeInfoFields info;
 };
 
+// How many times the re-probe pass asks again a MAD that keeps failing, each time with the
+// full --retries. A switch that drops 30% of the MADs entering it (ibsim's Error: at each
+// port and where handled, both ways) answers about 1 in 4 MADs addressed to it; 32 tries
+// leave 1 in 10,000 unanswered. The price: a dead switch costs 8 rounds of timeouts
+// (--deadline bounds them).
+constexpr std::size_t kReprobes = 7;
+
 // A port whose PortInfo says IsSM, and what its SMInfo reads said (crawl_sminfo.cpp).
 struct SmRead {
   std::uint32_t node = 0;

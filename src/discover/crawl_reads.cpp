@@ -163,13 +163,6 @@ void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
 
 namespace {
 
-// How many times the re-probe pass asks again a MAD that keeps failing, each time with the
-// full --retries. A switch that drops 30% of the MADs entering it (ibsim's Error: at each
-// port and where handled, both ways) answers about 1 in 4 MADs addressed to it; 32 tries
-// leave 1 in 10,000 unanswered. The price: a dead switch costs 8 rounds of timeouts
-// (--deadline bounds them).
-constexpr std::size_t kReprobes = 7;
-
 // The topology reads the re-probe pass asks again. What waits on them (arrivals parked on a
 // probe, a switch's SL-to-VL reads) waits until then; an LFT goes on with its next block.
 bool reprobes(MadPurpose::Kind kind) {

@@ -43,9 +43,14 @@ std::size_t Crawl::start_sminfo(int round) {
     if (round == 1 && !sm_reads_[i].first) {
       continue;
     }
-    request(sm_reads_[i].route, SmpAttribute::SmInfo, 0,
-            MadPurpose{MadPurpose::Kind::Probe, i, sm_reads_[i].port,
-                       static_cast<std::uint32_t>(round)});
+    // The SM's port answered PortInfo moments ago, so a timeout is loss on the way: the read
+    // gets the tries a topology read gets with its re-probe passes (kReprobes), in one go.
+    MadJob job;
+    job.request = SmpRequest{0, sm_reads_[i].route, SmpAttribute::SmInfo, 0};
+    job.purpose = MadPurpose{MadPurpose::Kind::Probe, i, sm_reads_[i].port,
+                             static_cast<std::uint32_t>(round)};
+    job.max_retries = static_cast<int>(kReprobes + 1) * (options_.retries + 1) - 1;
+    engine_.submit(job);
     ++queued;
   }
   return queued;
