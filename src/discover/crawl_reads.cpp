@@ -256,6 +256,19 @@ std::optional<DirectedRoute> Crawl::shortest_route(std::uint32_t target,
   return route[target];
 }
 
+namespace {
+
+// What a failed read's issue says: the failure, and that the --deadline ended it when it did.
+std::string failure_text(const MadJob& job, const SmpReply& reply, bool deadline_passed) {
+  std::string what = describe_failure(reply, job.attempts);
+  if (deadline_passed && reply.status == SmpStatus::Timeout) {
+    what = (job.attempts == 0 ? std::string("not sent") : what) + " by the --deadline";
+  }
+  return what;
+}
+
+}  // namespace
+
 void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
   using Kind = MadPurpose::Kind;
   const MadPurpose& p = job.purpose;
@@ -270,10 +283,7 @@ void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
     return;
   }
   IssueKind kind = reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
-  std::string what = describe_failure(reply, job.attempts);
-  if (engine_.expired() && reply.status == SmpStatus::Timeout) {
-    what = (job.attempts == 0 ? std::string("not sent") : what) + " by the --deadline";
-  }
+  std::string what = failure_text(job, reply, engine_.expired());
   if (p.kind == Kind::MlnxExt && reply.status == SmpStatus::Rejected) {
     return;  // not a Mellanox device: no FDR10 to see
   }
