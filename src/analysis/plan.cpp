@@ -3,8 +3,8 @@
 #include <set>
 #include <unordered_map>
 
-#include "ibatlas/analysis/plan_match.hpp"
 #include "ibatlas/analysis/port_state.hpp"
+#include "ibatlas/plan_match.hpp"
 
 #include "findings/finding_factory.hpp"
 

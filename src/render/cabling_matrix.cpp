@@ -5,7 +5,7 @@
 #include <tuple>
 #include <utility>
 
-#include "ibatlas/analysis/plan_match.hpp"  // the matrix reads plan names as check --plan does
+#include "ibatlas/plan_match.hpp"  // the matrix reads plan names as check --plan does
 #include "ibatlas/render/style.hpp"
 
 #include "text.hpp"

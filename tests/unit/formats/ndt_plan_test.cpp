@@ -12,8 +12,8 @@
 #include <gtest/gtest.h>
 
 #include "ibatlas/analysis/plan.hpp"
-#include "ibatlas/analysis/plan_match.hpp"
 #include "ibatlas/formats/detect.hpp"
+#include "ibatlas/plan_match.hpp"
 
 #include "support/bad_input.hpp"
 #include "support/fabric_sketch.hpp"

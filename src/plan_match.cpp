@@ -1,4 +1,4 @@
-#include "ibatlas/analysis/plan_match.hpp"
+#include "ibatlas/plan_match.hpp"
 
 #include "ibatlas/node_name_map.hpp"
 
