@@ -9,20 +9,14 @@
 
 #include "ibatlas/discover/smp_decode.hpp"
 
+#include "libibmad_oracle.hpp"
+
 namespace ibatlas {
 namespace {
 
-MadPayload random_payload(std::mt19937_64& engine) {
-  MadPayload d;
-  for (std::uint8_t& b : d) {
-    b = static_cast<std::uint8_t>(engine());
-  }
-  return d;
-}
-
-std::uint64_t ibmad(MadPayload& d, MAD_FIELDS field) {
-  return mad_get_field(d.data(), 0, field);
-}
+using test::ibmad;
+using test::ibmad64;
+using test::random_payload;
 
 class PerfDetailsOracleTest : public ::testing::Test {
  protected:
@@ -75,9 +69,9 @@ TEST_F(PerfDetailsOracleTest, UnicastMulticastSplitMatchesLibibmad) {
   for (int i = 0; i < 500; ++i) {
     MadPayload d = random_payload(engine_);
     PortCountersExtendedFields f = decode_port_counters_extended(d);
-    EXPECT_EQ(f.unicast_xmit_pkts, mad_get_field64(d.data(), 0, IB_PC_EXT_XMT_UPKTS_F));
-    EXPECT_EQ(f.unicast_rcv_pkts, mad_get_field64(d.data(), 0, IB_PC_EXT_RCV_UPKTS_F));
-    EXPECT_EQ(f.multicast_xmit_pkts, mad_get_field64(d.data(), 0, IB_PC_EXT_XMT_MPKTS_F));
+    EXPECT_EQ(f.unicast_xmit_pkts, ibmad64(d, IB_PC_EXT_XMT_UPKTS_F));
+    EXPECT_EQ(f.unicast_rcv_pkts, ibmad64(d, IB_PC_EXT_RCV_UPKTS_F));
+    EXPECT_EQ(f.multicast_xmit_pkts, ibmad64(d, IB_PC_EXT_XMT_MPKTS_F));
   }
 }
 

@@ -12,24 +12,14 @@
 
 #include "ibatlas/discover/smp_decode.hpp"
 
+#include "libibmad_oracle.hpp"
+
 namespace ibatlas {
 namespace {
 
-MadPayload random_payload(std::mt19937_64& engine) {
-  MadPayload d;
-  for (std::uint8_t& b : d) {
-    b = static_cast<std::uint8_t>(engine());
-  }
-  return d;
-}
-
-std::uint64_t ibmad(MadPayload& d, MAD_FIELDS field) {
-  return mad_get_field(d.data(), 0, field);
-}
-
-std::uint64_t ibmad64(MadPayload& d, MAD_FIELDS field) {
-  return mad_get_field64(d.data(), 0, field);
-}
+using test::ibmad;
+using test::ibmad64;
+using test::random_payload;
 
 class SmpDecodeOracleTest : public ::testing::Test {
  protected:
