@@ -23,6 +23,40 @@ std::string ms_text(std::chrono::milliseconds ms) {
   return std::to_string(ms.count()) + " ms";
 }
 
+// Within what the message may carry (messages.hpp): the first kMaxHostFindings findings,
+// texts cut to kMaxTextBytes.
+void fit_limits(HostFindingsMessage& m) {
+  if (m.findings.size() > kMaxHostFindings) {
+    m.findings.resize(kMaxHostFindings);
+  }
+  auto cut = [](std::string& text) { text = text.substr(0, kMaxTextBytes); };
+  for (Finding& f : m.findings) {
+    for (std::string* text :
+         {&f.check, &f.measured, &f.expected, &f.hint, &f.message, &f.location.here.name}) {
+      cut(*text);
+    }
+    if (f.location.peer) {
+      cut(f.location.peer->name);
+    }
+  }
+  cut(m.unavailable);
+}
+
+HostFindingsMessage run_host_checks(const AgentOptions& options) {
+  HostFindingsMessage m;
+  if (!options.host_checks) {
+    m.unavailable = "this agent runs no host checks";
+    return m;
+  }
+  try {
+    m = options.host_checks();
+  } catch (const std::exception& e) {
+    m = HostFindingsMessage{{}, std::string("host checks failed: ") + e.what()};
+  }
+  fit_limits(m);
+  return m;
+}
+
 // A block of pings on its own thread.
 struct RunningPing {
   std::uint64_t token = 0;
@@ -116,6 +150,7 @@ void Session::handshake() {
   in_.emplace(std::move(keys.receive), options_.max_frame);
   send(ReadyMessage{options_.max_samples, options_.max_request_bytes,
                     static_cast<std::uint32_t>(options_.max_run_time.count())});
+  send(run_host_checks(options_));
   context_.log.line(peer_.text() + ": controller authenticated");
 }
 

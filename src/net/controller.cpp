@@ -270,6 +270,11 @@ std::unique_ptr<ProbeTransport> connect_agents(std::span<const AgentAddress> age
   net::LineLog log(options.log, "probe: ");
   for (const AgentLink& link : links) {
     log.line(link.alive() ? link.describe() + ": connected" : link.failure());
+    if (link.alive() && options.host_findings != nullptr) {
+      const HostFindingsMessage& host = link.host_findings();
+      options.host_findings->push_back(AgentHostFindings{link.address().port, link.address().name,
+                                                         host.findings, host.unavailable});
+    }
   }
   return std::make_unique<UdpTransport>(std::move(links), options);
 }

@@ -31,6 +31,11 @@ void AgentLink::open(const ProbeKey& key, const TargetsMessage& targets, Deadlin
       throw ProtocolError("expected \"ready\", got \"" + message_name(first) + "\"");
     }
     limits_ = std::get<ReadyMessage>(first);
+    Message second = await_message(deadline);
+    if (!std::holds_alternative<HostFindingsMessage>(second)) {
+      throw ProtocolError("expected \"host-findings\", got \"" + message_name(second) + "\"");
+    }
+    host_findings_ = std::get<HostFindingsMessage>(std::move(second));
     write_all(fd_.get(), out_->encode(encode_message(targets)), deadline);
   } catch (const std::exception& e) {
     std::string what = e.what();

@@ -1,8 +1,8 @@
 #pragma once
 
 // The controller's connection to one agent: connect, handshake and the first exchange
-// (READY, TARGETS) with a deadline, then frames sent and received. A link that fails stays
-// failed, with the reason in words.
+// (READY and HOST_FINDINGS, then TARGETS) with a deadline, then frames sent and received. A link
+// that fails stays failed, with the reason in words.
 
 #include <chrono>
 #include <string>
@@ -33,6 +33,9 @@ class AgentLink {
 
   const ReadyMessage& limits() const { return limits_; }
 
+  // What the agent's host doctor found, sent right after READY.
+  const HostFindingsMessage& host_findings() const { return host_findings_; }
+
   // "agent 10.0.0.5:7000 of host03"
   std::string describe() const;
 
@@ -55,6 +58,7 @@ class AgentLink {
   std::optional<FrameDecoder> in_;
   std::string failure_;
   ReadyMessage limits_;
+  HostFindingsMessage host_findings_;
 };
 
 }  // namespace ibatlas::net

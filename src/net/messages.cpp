@@ -3,6 +3,8 @@
 
 #include "ibatlas/net/messages.hpp"
 
+#include "ibatlas/findings/registry.hpp"
+
 #include "net/wire.hpp"
 
 namespace ibatlas {
@@ -79,6 +81,40 @@ void put(std::string& out, const VerbsEndpointMessage& m) {
   put_u16(out, m.dlid);
   put_u8(out, m.sl);
   put_u8(out, m.mtu);
+}
+
+// An endpoint: flags (1: node GUID follows, 2: port follows), the fields flagged, the name.
+void put(std::string& out, const Endpoint& e) {
+  put_u8(out, static_cast<std::uint8_t>((e.node_guid ? 1 : 0) | (e.port ? 2 : 0)));
+  if (e.node_guid) {
+    put_u64(out, *e.node_guid);
+  }
+  if (e.port) {
+    put_u8(out, *e.port);
+  }
+  put_string(out, e.name);
+}
+
+void put(std::string& out, const Finding& f) {
+  put_string(out, f.check);
+  put_u8(out, static_cast<std::uint8_t>(f.severity));
+  put_u8(out, static_cast<std::uint8_t>(f.location.kind));
+  put(out, f.location.here);
+  put_u8(out, f.location.peer ? 1 : 0);
+  if (f.location.peer) {
+    put(out, *f.location.peer);
+  }
+  for (const std::string* text : {&f.measured, &f.expected, &f.hint, &f.message}) {
+    put_string(out, *text);
+  }
+}
+
+void put(std::string& out, const HostFindingsMessage& m) {
+  put_u32(out, static_cast<std::uint32_t>(m.findings.size()));
+  for (const Finding& f : m.findings) {
+    put(out, f);
+  }
+  put_string(out, m.unavailable);
 }
 
 ReadyMessage get_ready(wire::Reader& in) {
@@ -179,6 +215,65 @@ VerbsEndpointMessage get_verbs_endpoint(wire::Reader& in) {
   return m;
 }
 
+Endpoint get_endpoint(wire::Reader& in) {
+  Endpoint e;
+  std::uint8_t flags = in.u8();
+  if (flags > 3) {
+    in.fail("endpoint flags " + std::to_string(flags));
+  }
+  if ((flags & 1) != 0) {
+    e.node_guid = in.u64();
+  }
+  if ((flags & 2) != 0) {
+    e.port = in.u8();
+  }
+  e.name = in.string(kMaxTextBytes);
+  return e;
+}
+
+// Only the host doctor's ids: an agent reports on its own host, nothing else.
+Finding get_finding(wire::Reader& in) {
+  Finding f;
+  f.check = in.string(kMaxTextBytes);
+  if (!f.check.starts_with("host.") || find_check(f.check) == nullptr) {
+    in.fail("a finding \"" + f.check.substr(0, 64) + "\", not a host check");
+  }
+  std::uint8_t severity = in.u8();
+  std::uint8_t kind = in.u8();
+  if (severity > static_cast<std::uint8_t>(Severity::Info) ||
+      kind > static_cast<std::uint8_t>(LocationKind::Link)) {
+    in.fail("severity " + std::to_string(severity) + " or location kind " + std::to_string(kind));
+  }
+  f.severity = static_cast<Severity>(severity);
+  f.location.kind = static_cast<LocationKind>(kind);
+  f.location.here = get_endpoint(in);
+  std::uint8_t has_peer = in.u8();
+  if (has_peer > 1) {
+    in.fail("peer flag " + std::to_string(has_peer));
+  }
+  if (has_peer == 1) {
+    f.location.peer = get_endpoint(in);
+  }
+  for (std::string* text : {&f.measured, &f.expected, &f.hint, &f.message}) {
+    *text = in.string(kMaxTextBytes);
+  }
+  return f;
+}
+
+HostFindingsMessage get_host_findings(wire::Reader& in) {
+  HostFindingsMessage m;
+  std::uint32_t count = in.u32();
+  if (count > kMaxHostFindings) {
+    in.fail(std::to_string(count) + " findings, more than " + std::to_string(kMaxHostFindings));
+  }
+  m.findings.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    m.findings.push_back(get_finding(in));
+  }
+  m.unavailable = in.string(kMaxTextBytes);
+  return m;
+}
+
 Message get_body(std::uint8_t type, wire::Reader& in) {
   switch (type) {
     case 1:
@@ -199,6 +294,8 @@ Message get_body(std::uint8_t type, wire::Reader& in) {
       return get_failure(in);
     case 9:
       return get_verbs_endpoint(in);
+    case 10:
+      return get_host_findings(in);
     default:
       in.fail("unknown message type " + std::to_string(type));
   }
@@ -222,8 +319,9 @@ Message decode_message(std::string_view payload) {
 }
 
 std::string message_name(const Message& message) {
-  static constexpr const char* kNames[] = {"ready",  "targets", "arm",     "armed",         "probe",
-                                           "result", "cancel",  "failure", "verbs-endpoint"};
+  static constexpr const char* kNames[] = {"ready",          "targets",      "arm",    "armed",
+                                           "probe",          "result",       "cancel", "failure",
+                                           "verbs-endpoint", "host-findings"};
   return kNames[message.index()];
 }
 

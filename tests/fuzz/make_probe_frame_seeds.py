@@ -33,11 +33,18 @@ probe = (b"\x05" + struct.pack(">Q", 42) + s("10.0.0.1") + s("10.0.0.2") +
 result = b"\x06" + struct.pack(">QIIIII", 42, 3, 0, 1, 0, 3) + struct.pack(">III", 5100, 5200, 4900)
 cancel = b"\x07"
 failure = b"\x08" + struct.pack(">QB", 42, 1) + s("more than the limit of 10")
+# One finding: check, severity 0 (error), kind 2 (port), here {flags 3: GUID, port; name},
+# no peer, measured, expected, hint, message; then unavailable.
+polling = (s("host.port_polling") + bytes([0, 2, 3]) + struct.pack(">QB", 0x0C42A10300165D2A, 1) +
+           s("mlx5_0") + b"\x00" + s("Polling") + s("LinkUp") + s("check the cable") +
+           s("mlx5_0 port 1 is Polling"))
+host_findings = b"\x0a" + struct.pack(">I", 1) + polling + s("")
 
 os.makedirs(OUT, exist_ok=True)
 seeds = {
     "controller_stream": frames([targets, arm, probe, cancel]),
-    "agent_stream": frames([ready, armed, result, failure]),
+    "agent_stream": frames([ready, host_findings, armed, result, failure]),
+    "one_host_findings": frames([host_findings]),
     "one_result": frames([result]),
     "bare_probe_message": probe,
     "hello": b"IBAT" + struct.pack(">H", 1) + b"k" * 8 + b"n" * 32,

@@ -19,12 +19,16 @@ bool contains(const std::string& text, const std::string& piece) {
   return text.find(piece) != std::string::npos;
 }
 
-TEST(Agent, HandshakeThenReady) {
+TEST(Agent, HandshakeThenReadyThenHostFindings) {
   AgentThread agent(test::test_key());
   RawSession session(agent.port(), test::test_key());
   std::optional<Message> ready = session.receive(2s);
   ASSERT_TRUE(ready);
   EXPECT_EQ(std::get<ReadyMessage>(*ready).max_samples, 100000u);
+  std::optional<Message> host = session.receive(2s);  // an agent without host checks says so
+  ASSERT_TRUE(host);
+  EXPECT_EQ(std::get<HostFindingsMessage>(*host),
+            (HostFindingsMessage{{}, "this agent runs no host checks"}));
   EXPECT_TRUE(contains(agent.stop_and_log(), "controller authenticated"));
 }
 
@@ -54,7 +58,7 @@ TEST(Agent, RightKeyIdWrongProofIsRefused) {
 TEST(Agent, ReplayedFrameClosesTheSession) {
   AgentThread agent(test::test_key());
   RawSession session(agent.port(), test::test_key());
-  ASSERT_TRUE(session.receive(2s));
+  ASSERT_TRUE(session.greeting(2s));
   session.send_raw(session.frame(TargetsMessage{{"127.0.0.1"}}));
   std::string cancel = session.frame(CancelMessage{});
   session.send_raw(cancel);
@@ -68,7 +72,7 @@ TEST(Agent, ReplayedFrameClosesTheSession) {
 TEST(Agent, OversizeFrameClosesTheSession) {
   AgentThread agent(test::test_key());
   RawSession session(agent.port(), test::test_key());
-  ASSERT_TRUE(session.receive(2s));
+  ASSERT_TRUE(session.greeting(2s));
   session.send_raw(std::string("\x7f\xff\xff\xff", 4) + std::string(8, '\0'));
   EXPECT_TRUE(test::closed_within(session.fd.get(), 2s));
   EXPECT_TRUE(contains(agent.stop_and_log(), "more than the limit of 1048576"));
@@ -88,7 +92,7 @@ TEST(Agent, StalledFrameIsDropped) {
   AgentThread agent(test::test_key(),
                     [](AgentOptions& o) { o.handshake_timeout = std::chrono::milliseconds(300); });
   RawSession session(agent.port(), test::test_key());
-  ASSERT_TRUE(session.receive(2s));
+  ASSERT_TRUE(session.greeting(2s));
   std::string frame = session.frame(CancelMessage{});
   session.send_raw(frame.substr(0, 5));
   EXPECT_TRUE(test::closed_within(session.fd.get(), 1500ms));
@@ -99,7 +103,7 @@ TEST(Agent, IdleSessionIsDropped) {
   AgentThread agent(test::test_key(),
                     [](AgentOptions& o) { o.idle_timeout = std::chrono::milliseconds(300); });
   RawSession session(agent.port(), test::test_key());
-  ASSERT_TRUE(session.receive(2s));
+  ASSERT_TRUE(session.greeting(2s));
   EXPECT_TRUE(test::closed_within(session.fd.get(), 1500ms));
   EXPECT_TRUE(contains(agent.stop_and_log(), "idle for 300 ms"));
 }
@@ -107,7 +111,7 @@ TEST(Agent, IdleSessionIsDropped) {
 TEST(Agent, SessionsBeyondTheLimitAreRefused) {
   AgentThread agent(test::test_key(), [](AgentOptions& o) { o.max_sessions = 1; });
   RawSession first(agent.port(), test::test_key());
-  ASSERT_TRUE(first.receive(2s));
+  ASSERT_TRUE(first.greeting(2s));
   net::Fd second = test::connect_to(agent.port());
   EXPECT_TRUE(test::closed_within(second.get(), 2s));
   EXPECT_TRUE(contains(agent.stop_and_log(), "sessions already, the limit"));
@@ -116,7 +120,7 @@ TEST(Agent, SessionsBeyondTheLimitAreRefused) {
 TEST(Agent, ProbesOnlyThisRunsTargetsWithinLimits) {
   AgentThread agent(test::test_key(), [](AgentOptions& o) { o.max_samples = 10; });
   RawSession session(agent.port(), test::test_key());
-  ASSERT_TRUE(session.receive(2s));
+  ASSERT_TRUE(session.greeting(2s));
   session.send_raw(session.frame(TargetsMessage{{"127.0.0.1"}}));
   session.send_raw(session.frame(ProbeMessage{5, "127.0.0.1", "127.0.0.2", 9, 64, 64, 5, 0, 100}));
   std::optional<Message> reply = session.receive(2s);
@@ -147,7 +151,7 @@ TEST(Agent, AnswersOnlyArmedTokensWithinTheirBudget) {
   AgentThread agent(test::test_key());
   EXPECT_FALSE(echoed(agent.port(), 42));
   RawSession session(agent.port(), test::test_key());
-  ASSERT_TRUE(session.receive(2s));
+  ASSERT_TRUE(session.greeting(2s));
   session.send_raw(session.frame(TargetsMessage{{"127.0.0.1"}}));
   session.send_raw(session.frame(ArmMessage{42, "127.0.0.1", 2, 5000}));
   std::optional<Message> armed = session.receive(2s);
@@ -163,7 +167,7 @@ TEST(Agent, AnswersOnlyArmedTokensWithinTheirBudget) {
 TEST(Agent, RefusesToArmForAPeerOutsideTheRun) {
   AgentThread agent(test::test_key());
   RawSession session(agent.port(), test::test_key());
-  ASSERT_TRUE(session.receive(2s));
+  ASSERT_TRUE(session.greeting(2s));
   session.send_raw(session.frame(TargetsMessage{{"10.9.9.9"}}));
   session.send_raw(session.frame(ArmMessage{42, "127.0.0.1", 2, 5000}));
   std::optional<Message> reply = session.receive(2s);

@@ -124,6 +124,14 @@ struct RawSession {
     net::write_all(fd.get(), bytes, net::Clock::now() + std::chrono::seconds(2));
   }
 
+  // The agent's first two messages, READY and HOST_FINDINGS; false if either is missing.
+  bool greeting(std::chrono::milliseconds timeout) {
+    std::optional<Message> ready = receive(timeout);
+    std::optional<Message> host = receive(timeout);
+    return ready && std::holds_alternative<ReadyMessage>(*ready) && host &&
+           std::holds_alternative<HostFindingsMessage>(*host);
+  }
+
   // The next message from the agent, or nothing within `timeout`.
   std::optional<Message> receive(std::chrono::milliseconds timeout) {
     net::Deadline deadline = net::Clock::now() + timeout;

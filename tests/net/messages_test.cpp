@@ -15,7 +15,8 @@ std::vector<Message> samples() {
           ProbeMessage{9, "10.0.0.1", "10.0.0.2", 7000, 64, 4096, 100, 5, 200},
           ResultMessage{9, 100, 1, 2, 3, {1000, 2000, 4294967295u}},
           CancelMessage{},
-          FailureMessage{9, FailureKind::Refused, "too many samples"}};
+          FailureMessage{9, FailureKind::Refused, "too many samples"},
+          HostFindingsMessage{{Finding{.check = "host.no_sm"}}, ""}};
 }
 
 std::string reject(std::string_view payload) {
@@ -58,7 +59,7 @@ TEST(Messages, TrailingBytesAreRejected) {
 }
 
 TEST(Messages, UnknownTypeAndKindAreRejected) {
-  EXPECT_NE(reject("\x0a").find("unknown message type 10"), std::string::npos);
+  EXPECT_NE(reject("\x0b").find("unknown message type 11"), std::string::npos);
   EXPECT_NE(reject(std::string("\0", 1)).find("unknown message type 0"), std::string::npos);
   std::string failure = encode_message(FailureMessage{1, FailureKind::Failed, "x"});
   failure[9] = 3;

@@ -10,11 +10,13 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
 
 #include "ibatlas/net/key_file.hpp"
+#include "ibatlas/net/messages.hpp"
 
 namespace ibatlas {
 
@@ -34,6 +36,12 @@ struct AgentOptions {
 
   bool busy_poll = false;  // spin on non-blocking receives while probing (lower, steadier RTT)
   std::optional<int> cpu;  // pin the pinger and the responder to this CPU
+
+  // The host doctor (docs/host.md), run as each session starts; its answer goes to the
+  // controller after READY. Called on the session's thread, so it must be safe to call from
+  // several at once. Null: the agent tells controllers it runs no host checks. A throw is
+  // sent as `unavailable`.
+  std::function<HostFindingsMessage()> host_checks;
 
   std::ostream* log = nullptr;                       // one line per event; null: silent
   const std::atomic<bool>* stop = nullptr;           // serve until *stop; null: forever

@@ -11,8 +11,10 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
 #include "ibatlas/net/key_file.hpp"
 #include "ibatlas/probe/probe_transport.hpp"
 
@@ -25,6 +27,15 @@ struct AgentAddress {
   std::string data;     // the IP address probes are sent to, and sent from
 };
 
+// One agent's host doctor report (docs/host.md), sent as the controller connected: host.*
+// findings located at the agent's own HCAs (or, for its process, the fabric).
+struct AgentHostFindings {
+  PortId port;       // AgentAddress::port
+  std::string name;  // AgentAddress::name
+  std::vector<Finding> findings;
+  std::string unavailable;  // non-empty: the agent ran no checks, and why
+};
+
 struct ControllerOptions {
   // Connecting and the handshake, per agent; all agents are tried at once.
   std::chrono::milliseconds connect_timeout{3000};
@@ -32,6 +43,9 @@ struct ControllerOptions {
   // agent's run-time limit) + reply_slack after send().
   std::chrono::milliseconds reply_slack{2000};
   std::ostream* log = nullptr;  // one line per agent connected or lost; null: silent
+  // Where connect_agents puts each connected agent's host findings, in the order of
+  // `agents`; null: dropped.
+  std::vector<AgentHostFindings>* host_findings = nullptr;
 };
 
 // Connects to every agent at once and authenticates with `key`. Never throws for an agent

@@ -5,7 +5,8 @@
 // length-prefixed; decode_message rejects anything else with ProtocolError.
 //
 //   controller -> agent: Targets (once, first), Arm, Probe, Cancel
-//   agent -> controller: Ready (once, first), Armed, Result, Failure
+//   agent -> controller: Ready (once, first), HostFindings (once, second), Armed, Result,
+//                        Failure
 //   both ways: VerbsEndpoint (the verbs transport's RC QP exchange)
 
 #include <array>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "ibatlas/error.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 
@@ -30,6 +32,7 @@ inline constexpr std::size_t kMaxAddressBytes = 64;          // an IPv4 or IPv6 
 inline constexpr std::size_t kMaxTargets = 65536;            // hosts of one run
 inline constexpr std::size_t kMaxTextBytes = 1024;           // a failure's words
 inline constexpr std::uint32_t kMaxResultSamples = 1 << 18;  // fits a 1 MiB frame
+inline constexpr std::uint32_t kMaxHostFindings = 128;       // of one host (< 7 KiB each)
 
 // The agent's limits, sent once after the handshake.
 struct ReadyMessage {
@@ -114,8 +117,18 @@ struct VerbsEndpointMessage {
   friend bool operator==(const VerbsEndpointMessage&, const VerbsEndpointMessage&) = default;
 };
 
+// The agent's host doctor (docs/host.md), run as the session starts: its findings (host.*
+// ids only, in the common schema, located at the agent's HCAs or, for the process, the
+// fabric), or why it did not run (`unavailable`, then no findings).
+struct HostFindingsMessage {
+  std::vector<Finding> findings;
+  std::string unavailable;
+  friend bool operator==(const HostFindingsMessage&, const HostFindingsMessage&) = default;
+};
+
 using Message = std::variant<ReadyMessage, TargetsMessage, ArmMessage, ArmedMessage, ProbeMessage,
-                             ResultMessage, CancelMessage, FailureMessage, VerbsEndpointMessage>;
+                             ResultMessage, CancelMessage, FailureMessage, VerbsEndpointMessage,
+                             HostFindingsMessage>;
 
 // The payload of one frame. REQUIRES: strings and lists within the limits above.
 std::string encode_message(const Message& message);
