@@ -17,6 +17,7 @@ packages=(
   chromium python3-websocket  # the interactive map's browser tests (tests/browser/)
   slurmctld slurm-client munge  # the Slurm topology's real consumer (tests/consumers/)
   prometheus  # promtool checks the metrics export (tests/consumers/)
+  dpkg-dev file man-db zsh  # the Debian package: cpack's shlibdeps, man -w, zsh (tests/package/)
 )
 
 missing=()

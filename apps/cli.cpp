@@ -9,6 +9,8 @@
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/input_file.hpp"
 
+#include "build_info.hpp"
+
 namespace ibatlas::cli {
 
 // Registered here; declared here rather than in cli.hpp (apps/cmd_render.cpp, cmd_export.cpp).
@@ -30,7 +32,7 @@ constexpr const char* kExitStatusHelp =
 int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   CLI::App app{"ibatlas: map and audit InfiniBand fabrics"};
   app.footer(kExitStatusHelp);
-  app.set_version_flag("--version", std::string("ibatlas ") + IBATLAS_VERSION);
+  app.set_version_flag("-V,--version", version_text());
   app.require_subcommand(1);
   app.fallthrough();  // --max-input-size after the subcommand too
   std::uint64_t max_input = kDefaultMaxInputSize;
@@ -55,6 +57,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_agent_command(app, out, err, status);
   add_keygen_command(app, out, err, status);
   add_host_command(app, out, err, status);
+  add_completion_command(app, out, err, status);  // walks all of them when it runs
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here
   } catch (const CLI::ParseError& e) {

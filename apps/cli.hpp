@@ -29,5 +29,6 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
 void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_agent_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 void add_keygen_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
+void add_completion_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status);
 
 }  // namespace ibatlas::cli
