@@ -15,6 +15,7 @@
 #include "ibatlas/exit_status.hpp"
 
 #include "cli.hpp"
+#include "history_inputs.hpp"
 #include "source.hpp"
 #include <sys/stat.h>
 
@@ -28,32 +29,6 @@ struct HistoryOptions {
   bool json = false;
   SourceOptions source_options;
 };
-
-// Files named on the command line, and the regular files of named directories (by name,
-// hidden ones left out).
-std::vector<std::string> expand_inputs(const std::vector<std::string>& inputs) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const std::string& input : inputs) {
-    std::error_code ec;
-    if (!fs::is_directory(input, ec)) {
-      files.push_back(input);
-      continue;
-    }
-    std::vector<std::string> inside;
-    for (const fs::directory_entry& e : fs::directory_iterator(input, ec)) {
-      if (e.is_regular_file() && !e.path().filename().string().starts_with(".")) {
-        inside.push_back(e.path().string());
-      }
-    }
-    if (ec) {
-      throw Error("cannot list " + input + ": " + ec.message());
-    }
-    std::sort(inside.begin(), inside.end());
-    files.insert(files.end(), inside.begin(), inside.end());
-  }
-  return files;
-}
 
 // The provenance time, else the file's modification time (said on `err`).
 std::optional<std::int64_t> time_of(const Fabric& f, const std::string& path, std::ostream& err) {
@@ -73,19 +48,20 @@ std::optional<std::int64_t> time_of(const Fabric& f, const std::string& path, st
 int run_history(const HistoryOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Every snapshot first, so that a bad file fails before any output.
   refuse_attached_files(options.source_options, "history");
-  std::vector<std::string> files = expand_inputs(options.inputs);
-  if (files.empty()) {
+  //    A directory's files that are not snapshots are skipped, with a note.
+  HistoryInputs read = read_history_inputs(options.inputs, options.source_options, err);
+  if (read.fabrics.empty()) {
     throw Error("no snapshots to read");
   }
-  std::vector<Fabric> fabrics;
-  fabrics.reserve(files.size());  // HistorySnapshot borrows: no reallocation from here on
-  std::vector<HistorySnapshot> snapshots;
-  for (const std::string& file : files) {
-    fabrics.push_back(load_source(file, options.source_options, err).fabric);
-    snapshots.push_back(HistorySnapshot{file, time_of(fabrics.back(), file, err), &fabrics.back()});
+  std::vector<HistorySnapshot> snapshots;  // borrow read.fabrics, which stays put from here on
+  snapshots.reserve(read.fabrics.size());
+  for (std::size_t i = 0; i < read.fabrics.size(); ++i) {
+    snapshots.push_back(HistorySnapshot{read.names[i], time_of(read.fabrics[i], read.names[i], err),
+                                        &read.fabrics[i]});
   }
   // 2. Order by time and follow the fabric through them, 3. report.
   History history = build_history(std::move(snapshots), ignoring(options.ignore));
+  history.skipped = std::move(read.skipped);
   if (options.json) {
     write_history_json(history, out);
   } else {

@@ -194,6 +194,14 @@ Json snapshots_json(const History& h) {
   return list;
 }
 
+Json skipped_json(const History& h) {
+  Json list = Json::array();
+  for (const SkippedInput& s : h.skipped) {
+    list.push_back(Json{{"name", s.name}, {"reason", s.reason}});
+  }
+  return list;
+}
+
 Json timeline_json(const History& h) {
   Json list = Json::array();
   for (const TimelineStep& step : h.timeline) {
@@ -271,6 +279,7 @@ void write_history_text(const History& h, std::ostream& out) {
 void write_history_json(const History& h, std::ostream& out) {
   Json j;
   j["snapshots"] = snapshots_json(h);
+  j["skipped"] = skipped_json(h);
   j["timeline"] = timeline_json(h);
   j["links"] = links_json(h);
   j["degradations"] = degradations_json(h);

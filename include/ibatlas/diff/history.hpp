@@ -70,8 +70,15 @@ struct NodePresence {
   std::vector<std::pair<std::size_t, std::size_t>> present;
 };
 
+// A file a directory held that is not a snapshot: left out of the history, with why.
+struct SkippedInput {
+  std::string name;
+  std::string reason;
+};
+
 struct History {
   std::vector<HistorySnapshot> snapshots;  // in time order
+  std::vector<SkippedInput> skipped;       // the caller's (build_history leaves it empty)
   std::vector<TimelineStep> timeline;      // one step per consecutive pair
   std::vector<LinkHistory> links;          // with >= 1 transition; most transitions first
   std::vector<Degradation> degradations;   // by `since`
