@@ -2,11 +2,12 @@
 //                       [--view auto|detail|overview|matrix] [--expand GROUP|all]...
 //                       [--plan FILE] [--expand-hosts] [--focus NODE [--focus-depth N]]
 //                       [--layout auto|tiers|spring] [--node-name-map FILE]
+//                       [--loads [FILE]] [--lfts FILE]...
 // A map of the fabric (docs/render.md): fat-trees by tier, hosts folded per leaf, parallel
 // cables merged, links coloured by speed; above 60 switch boxes a grouped overview (pods,
 // chassis, tiers), as HTML an atlas that opens each group in place; the cabling matrix;
 // findings of --check or a saved findings JSON marked red/orange with their text in the
-// tooltips.
+// tooltips; with --loads, switch links coloured by their route load (hot ones red).
 
 #include <memory>
 
@@ -18,6 +19,8 @@
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/findings_json.hpp"
 #include "ibatlas/render/graphviz.hpp"
+#include "ibatlas/render/load_map.hpp"
+#include "ibatlas/routing/route_report.hpp"
 
 #include "cli.hpp"
 #include "render_view.hpp"
@@ -39,7 +42,10 @@ struct RenderCommandOptions {
   std::string layout = "auto";
   std::string view = "auto";
   std::vector<std::string> expand;
-  std::string plan;  // the matrix's expectation (and --check's plan); empty: none
+  std::string plan;        // the matrix's expectation (and --check's plan); empty: none
+  bool loads = false;      // --loads given
+  std::string loads_file;  // its FILE (a `routes --json`); empty: from the source's tables
+  std::vector<std::string> lfts;
   SourceOptions source_options;
 };
 
@@ -110,6 +116,35 @@ void refuse_conflicting_views(const RenderCommandOptions& options) {
                                "combined with --view " +
                                    options.view);
   }
+  if (options.loads && options.view == "matrix") {
+    throw CLI::ValidationError("--loads", "colours the lines of a map; the matrix has none");
+  }
+}
+
+// --loads: the route load of every switch link, from a saved `routes --json` or computed
+// from the source's tables as `routes` does.
+std::optional<RouteLoad> loads_for(const RenderCommandOptions& options, const Fabric& fabric,
+                                   std::ostream& err) {
+  if (!options.loads) {
+    return std::nullopt;
+  }
+  if (!options.loads_file.empty()) {
+    LoadsFile file = read_route_loads(read_file(options.loads_file), options.loads_file, fabric);
+    if (file.unmatched > 0) {
+      err << "ibatlas: warning: " << file.unmatched << " link loads of " << options.loads_file
+          << " name ports that " << options.source << " has no cable between: not drawn\n";
+    }
+    return std::move(file.load);
+  }
+  if (fabric.forwarding_tables().empty()) {
+    throw Error(options.source +
+                " holds no forwarding tables for --loads: give --lfts FILE (dump_lfts output), a "
+                "snapshot taken with discover --routes, or a saved routes --json as --loads=FILE");
+  }
+  RouteAnalysisOptions analysis;
+  analysis.credit_loops = false;
+  analysis.symmetry = false;
+  return route_loads(fabric, analyze_routes(fabric, analysis).balance);
 }
 
 int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostream& err) {
@@ -120,6 +155,9 @@ int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostr
   request.expand = options.expand;
   request.format = map_format(options);
   Fabric fabric = load_main_source(options.source, options.source_options, err).fabric;
+  if (!options.lfts.empty()) {
+    fabric = attach_lft_files(std::move(fabric), options.lfts, err);
+  }
   std::optional<CablingPlan> plan;
   if (!options.plan.empty()) {
     plan = load_plan(options.plan, options.source_options, fabric, err);
@@ -127,6 +165,8 @@ int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostr
   }
   std::vector<Finding> findings = findings_for(options, fabric, request.plan);
   request.options = render_options(options, fabric, findings);
+  std::optional<RouteLoad> loads = loads_for(options, fabric, err);
+  request.loads = loads ? &*loads : nullptr;
   // 2. The view: model, marks, layout; 3. output.
   DrawnMap map = draw_map(fabric, findings, request, err);
   write_to(options.output, out, [&map](std::ostream& file) { file << map.bytes; });
@@ -176,8 +216,20 @@ void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   cmd->add_option("--layout", options->layout, "tiers (fat-trees), spring (irregular) or auto")
       ->check(CLI::IsMember({"auto", "tiers", "spring"}))
       ->capture_default_str();
+  CLI::Option* loads =
+      cmd->add_option("--loads", options->loads_file,
+                      "Colour switch links by route load: computed from the source's tables "
+                      "(--loads alone), or read from a saved `routes --json` FILE")
+          ->expected(0, 1);
+  cmd->add_option("--lfts", options->lfts,
+                  "Tables for --loads: dump_lfts / ibroute output, opensm-lfts.dump, opensm.fdbs");
   add_reading_options(*cmd, options->source_options);
-  cmd->callback([options, &out, &err, &status] {
+  cmd->callback([options, loads, &out, &err, &status] {
+    options->loads = loads->count() > 0;
+    // A live source reads every switch's LFT when the loads come from its tables.
+    if (options->loads && options->loads_file.empty()) {
+      options->source_options.live.routes = true;
+    }
     status = with_live_status(run_render(*options, out, err), options->source_options);
   });
 }

@@ -9,6 +9,7 @@
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/render/cabling_matrix.hpp"
+#include "ibatlas/render/load_map.hpp"
 #include "ibatlas/render/map_groups.hpp"
 #include "ibatlas/render/overview.hpp"
 #include "ibatlas/tiers.hpp"
@@ -98,9 +99,13 @@ std::string count_text(const RenderModel& model) {
          " lines";
 }
 
+// Loads first, so a finding's colour wins over a load's on the same line.
 RenderModel marked_model(const Fabric& fabric, const Tiers& tiers,
-                         std::span<const Finding> findings, const RenderOptions& options) {
-  RenderModel model = build_render_model(fabric, tiers, options);
+                         std::span<const Finding> findings, const MapRequest& request) {
+  RenderModel model = build_render_model(fabric, tiers, request.options);
+  if (request.loads != nullptr) {
+    mark_loads(model, fabric, *request.loads);
+  }
   mark_findings(model, fabric, findings);
   return model;
 }
@@ -108,7 +113,7 @@ RenderModel marked_model(const Fabric& fabric, const Tiers& tiers,
 DrawnMap draw_overview(const Fabric& fabric, const Tiers& tiers, const MapGroups& groups,
                        std::span<const Finding> findings, const MapRequest& request,
                        std::ostream& err) {
-  RenderModel detailed = marked_model(fabric, tiers, findings, request.options);
+  RenderModel detailed = marked_model(fabric, tiers, findings, request);
   std::set<std::string> expanded(request.expand.begin(), request.expand.end());
   RenderModel overview = fold_into_groups(detailed, groups, expanded);
   DrawnMap map;
@@ -166,7 +171,7 @@ DrawnMap draw_map(const Fabric& fabric, std::span<const Finding> findings,
     case View::Detail:
       break;
   }
-  RenderModel model = marked_model(fabric, tiers, findings, request.options);
+  RenderModel model = marked_model(fabric, tiers, findings, request);
   return DrawnMap{laid_out(model, request.format, err), count_text(model), ""};
 }
 

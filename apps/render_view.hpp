@@ -14,6 +14,7 @@
 #include "ibatlas/findings/finding.hpp"
 #include "ibatlas/render/graphviz.hpp"
 #include "ibatlas/render/render_model.hpp"
+#include "ibatlas/routing/route_load.hpp"
 
 namespace ibatlas::cli {
 
@@ -23,6 +24,7 @@ struct MapRequest {
   MapFormat format = MapFormat::Svg;
   RenderOptions options;              // hosts, layout, focus
   const CablingPlan* plan = nullptr;  // the matrix's expectation; null: the majority
+  const RouteLoad* loads = nullptr;   // --loads: switch lines coloured by load; null: by speed
 };
 
 struct DrawnMap {

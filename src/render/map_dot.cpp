@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "ibatlas/render/load_map.hpp"
 #include "ibatlas/render/style.hpp"
 
 namespace ibatlas {
@@ -150,8 +151,11 @@ void write_edge(const RenderModel& model, std::size_t index, bool label_switch_l
                 std::ostream& out) {
   const RenderEdge& e = model.edges[index];
   bool marked = e.highlight != Highlight::None;
-  std::string colour = marked ? highlight_colour(e.highlight) : speed_colour(e.speed);
-  double pen = marked ? std::max(pen_width(e.width), 2.5) : pen_width(e.width);
+  std::string colour = marked   ? highlight_colour(e.highlight)
+                       : e.load ? load_colour(*e.load)
+                                : speed_colour(e.speed);
+  bool bold = marked || e.load == LoadLevel::Hot;
+  double pen = bold ? std::max(pen_width(e.width), 2.5) : pen_width(e.width);
   out << "  " << quoted(model.nodes[e.upper].id) << " -> " << quoted(model.nodes[e.lower].id)
       << " [id=\"e" << index << "\", color=\"" << colour << "\", penwidth=" << number(pen)
       << ", tooltip=" << quoted(edge_tooltip(e));
@@ -219,6 +223,15 @@ std::string legend_rates(const RenderModel& model) {
     widths.insert(e.width ? static_cast<int>(*e.width) : -1);
   }
   std::string rows;
+  std::set<LoadLevel> loads;  // a load map colours its switch lines by load (mark_loads)
+  for (const RenderEdge& e : model.edges) {
+    if (e.load) {
+      loads.insert(*e.load);
+    }
+  }
+  for (LoadLevel level : loads) {
+    rows += legend_row(load_colour(level), "route load: " + load_meaning(level));
+  }
   for (int s : speeds) {
     std::optional<LinkSpeed> speed;
     if (s >= 0) {

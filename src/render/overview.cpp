@@ -149,6 +149,7 @@ void add_to_bundle(Fold& f, std::size_t a, std::size_t b, const RenderEdge& e) {
   bundle.count += e.count;
   absorb(e, bundle, bundle.tooltip);
   f.rates[it->second][{e.width, e.speed}] += e.count;
+  bundle.load = std::max(bundle.load, e.load);
   for (PortId cable : e.cables) {
     f.out.edge_of[cable.value] = it->second;
   }

@@ -41,6 +41,9 @@ enum class Highlight : std::uint8_t { None, Added, Changed, Warning, Removed, Er
 // one box.
 enum class BoxKind : std::uint8_t { Host, HostGroup, Switch, Chassis, Router, Gone, Group };
 
+// A cable's route load against its tier's fair share (render/load_map.hpp), busiest last.
+enum class LoadLevel : std::uint8_t { Idle, Light, Fair, Heavy, Hot };
+
 struct RenderOptions {
   bool expand_hosts = false;
   RenderLayout layout = RenderLayout::Auto;
@@ -72,8 +75,9 @@ struct RenderEdge {
   std::optional<LinkSpeed> speed;
   std::vector<std::string> tooltip;  // findings and changes
   Highlight highlight = Highlight::None;
-  std::size_t findings = 0;  // findings marked on this line (mark_findings)
-  std::string label_note;    // added to the label: "+2 slower" (overview bundles)
+  std::size_t findings = 0;       // findings marked on this line (mark_findings)
+  std::string label_note;         // added to the label: "+2 slower" (overview bundles)
+  std::optional<LoadLevel> load;  // mark_loads: colours the line instead of its speed
 };
 
 struct RenderModel {
