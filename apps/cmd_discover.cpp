@@ -2,7 +2,7 @@
 //
 //   ibatlas discover [-C ca] [-P port] [-o FILE] [--to FORMAT] [-t ms] [--retries N]
 //                    [--outstanding N] [--per-node N] [--deadline S] [--max-hops N] [--routes]
-//                    [--counters] [--sl2vl]
+//                    [--counters] [--sl2vl] [--path-sls [--path-sls-max N]]
 //                    [--ar] [--node-name-map FILE] [-v]
 //
 // ibnetdiscover spells the window -o; here -o is the output file (as in every ibatlas
@@ -20,6 +20,7 @@
 #include "ibatlas/formats/exports.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
+#include "ibatlas/formats/saquery.hpp"
 #include "ibatlas/formats/xml_snapshot.hpp"
 
 #include "cli.hpp"
@@ -43,6 +44,8 @@ struct DiscoverOptions {
   bool counters = false;
   bool sl2vl = false;
   bool ar = false;
+  bool path_sls = false;
+  std::size_t path_sls_max = 250000;
   int sm_interval_ms = 0;
   std::string node_name_map;
   bool verbose = false;
@@ -110,13 +113,37 @@ void write_ar_summary(const Fabric& fabric, std::ostream& err) {
       << to_string(ArSupport::NoAnswer) << '\n';
 }
 
+// --path-sls: the SA's SL of every path from a CA port (formats/saquery.hpp's pairs), at most
+// path_sls_max of them; `complete` false when some were not asked or not answered.
+Fabric read_path_sls(const Fabric& fabric, const DiscoverOptions& options, std::ostream& err,
+                     bool& complete) {
+  std::vector<std::pair<Lid, Lid>> pairs = path_sl_pairs(fabric);
+  std::size_t all = pairs.size();
+  pairs.resize(std::min(all, options.path_sls_max));
+  SaPathSlResult sa = read_path_sls_live(SaPathSlOptions{options.port, options.retries}, pairs);
+  err << "path SLs: " << sa.records.size() << " of " << all << " paths read from the SA (LID "
+      << sa.sm_lid << ")";
+  if (all > pairs.size()) {
+    err << ", " << all - pairs.size() << " not asked (--path-sls-max " << options.path_sls_max
+        << ")";
+  }
+  err << ", " << sa.no_path << " without a path, " << sa.unanswered << " unanswered\n";
+  complete = complete && sa.records.size() == all;
+  return with_path_sls(fabric, sa.records);
+}
+
 int run_discover(const DiscoverOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Crawl the subnet from the chosen port (throws only when the port will not open).
-  // 2. Apply the node-name-map, as infiniband-diags do, to the snapshot written.
-  // 3. Write the snapshot, complete or not.
-  // 4. Report what did not answer and any duplicate GUIDs on stderr; exit 4 when partial.
+  // 2. --path-sls: ask the SA for the SL of every path from a CA port.
+  // 3. Apply the node-name-map, as infiniband-diags do, to the snapshot written.
+  // 4. Write the snapshot, complete or not.
+  // 5. Report what did not answer and any duplicate GUIDs on stderr; exit 4 when partial.
   DiscoveryResult result = crawl_live(options.port, crawl_options(options, err));
   Fabric fabric = std::move(result.fabric);
+  bool paths_complete = true;
+  if (options.path_sls) {
+    fabric = read_path_sls(fabric, options, err, paths_complete);
+  }
   if (!options.node_name_map.empty()) {
     NodeNameMap map = read_node_name_map(read_file(options.node_name_map), options.node_name_map);
     fabric = apply_node_name_map(fabric, map);
@@ -129,7 +156,7 @@ int run_discover(const DiscoverOptions& options, std::ostream& out, std::ostream
   if (options.ar) {
     write_ar_summary(fabric, err);
   }
-  return result.report.complete() ? kExitOk : kExitPartial;
+  return result.report.complete() && paths_complete ? kExitOk : kExitPartial;
 }
 
 }  // namespace
@@ -174,6 +201,13 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
                 "details of cabled ports (never resets them)");
   cmd->add_flag("--sl2vl", options->sl2vl,
                 "Also read the SL-to-VL tables between LinkUp ports (as smpquery sl2vl)");
+  cmd->add_flag("--path-sls", options->path_sls,
+                "Also ask the SA for the SL of every path from a CA port (as saquery -p), for "
+                "credit loops per VL; exit 4 when some were not read");
+  cmd->add_option("--path-sls-max", options->path_sls_max,
+                  "Ask for at most N paths (default 250000; one query each)")
+      ->type_name("N")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100000000}));
   cmd->add_flag("--ar", options->ar,
                 "Also read every switch's adaptive-routing state (NVIDIA vendor SMPs, GET only)");
   cmd->add_option("--node-name-map", options->node_name_map, "infiniband-diags node-name-map file");

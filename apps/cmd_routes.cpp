@@ -1,5 +1,5 @@
 // ibatlas routes SOURCE [--lfts FILE]... [--compute minhop|updn [--root GUID]...]
-//                       [--without LINK]... [--trace SRC DST | --dump | --json]
+//                       [--path-sls FILE] [--without LINK]... [--trace SRC DST | --dump | --json]
 //                       [--fail-on error|warning|info] [--node-name-map FILE] [-v]
 // Forwarding tables: read (live with `live`, or dump_lfts / ibroute / opensm-lfts.dump /
 // opensm.fdbs files), computed (opensm's minhop or updn), validated (every source to every
@@ -14,6 +14,8 @@
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/formats/saquery.hpp"
+#include "ibatlas/input_file.hpp"
 #include "ibatlas/report/routes_report.hpp"
 #include "ibatlas/routing/endpoint.hpp"
 #include "ibatlas/routing/route_checks.hpp"
@@ -30,7 +32,8 @@ namespace {
 struct RoutesOptions {
   std::string source;
   std::vector<std::string> lfts;
-  std::string compute;  // empty: validate the tables as they are
+  std::string path_sls;  // saquery -p output; empty: none
+  std::string compute;   // empty: validate the tables as they are
   std::vector<std::string> roots;
   std::vector<std::string> without;
   std::vector<std::string> trace;  // SRC DST
@@ -50,9 +53,30 @@ Fabric load(const RoutesOptions& options, std::ostream& err) {
   return load_main_source(options.source, options.source_options, err).fabric;
 }
 
+// The SLs of a --path-sls FILE (saquery -p output) in place of the snapshot's; a count on
+// `err`, with the paths whose LIDs the fabric has no port for.
+Fabric attach_path_sls(Fabric fabric, const std::string& path, std::ostream& err) {
+  if (path.empty()) {
+    return fabric;
+  }
+  std::vector<PathSlRecord> records = read_saquery_paths(read_file(path), path);
+  std::size_t strangers = 0;
+  for (const PathSlRecord& r : records) {
+    bool known = fabric.find_port_by_lid(r.source) && fabric.find_port_by_lid(r.destination);
+    strangers += known ? 0U : 1U;
+  }
+  err << "ibatlas: " << path << ": SLs of " << records.size() << " paths attached";
+  if (strangers != 0) {
+    err << ", " << strangers << " of them between LIDs the fabric has no port for";
+  }
+  err << '\n';
+  return with_path_sls(fabric, records);
+}
+
 // Steps 1-4 of run_routes: the fabric whose tables the command is about.
 Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream& err) {
   Fabric fabric = attach_lft_files(load(options, err), options.lfts, err);
+  fabric = attach_path_sls(std::move(fabric), options.path_sls, err);
   origin.what = options.lfts.empty() ? "installed" : "read from " + options.lfts.back();
   if (!options.without.empty()) {
     std::vector<Place> gone;
@@ -109,7 +133,8 @@ int run_trace(const Fabric& fabric, const RoutesOptions& options, std::ostream& 
 
 int run_routes(const RoutesOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Load the snapshot (a file, or a live crawl with --routes).
-  // 2. Attach --lfts tables; 3. unplug --without cables; 4. --compute new tables.
+  // 2. Attach --lfts tables and --path-sls; 3. unplug --without cables; 4. --compute new
+  //    tables.
   // 5. Print them (--dump), trace one route (--trace), or validate every route.
   TablesOrigin origin;
   Fabric fabric = prepare(options, origin, err);
@@ -148,6 +173,9 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   add_live_source_options(*cmd, *source, options->source_options);
   cmd->add_option("--lfts", options->lfts,
                   "Tables to attach: dump_lfts / ibroute output, opensm-lfts.dump, opensm.fdbs");
+  cmd->add_option("--path-sls", options->path_sls,
+                  "The SL of each path, for credit loops per VL: saquery -p output (replaces "
+                  "the snapshot's path SLs)");
   cmd->add_option("--compute", options->compute, "Compute tables as opensm's engine does")
       ->check(CLI::IsMember({"minhop", "updn"}));
   cmd->add_option("--root", options->roots, "updn: a root switch GUID (default: detected)");

@@ -22,6 +22,13 @@ DiscoveryResult crawl_live(const LivePortOptions&,
       "(install libibumad-dev and rebuild)");
 }
 
+SaPathSlResult read_path_sls_live(const SaPathSlOptions& /*options*/,
+                                  std::span<const std::pair<Lid, Lid>> /*pairs*/) {
+  throw Error(
+      "--path-sls needs libibumad, but this ibatlas was built without rdma-core (install "
+      "libibumad-dev and rebuild), or give saquery -p output: routes --path-sls FILE");
+}
+
 }  // namespace ibatlas::cli
 
 namespace ibatlas::cli {

@@ -22,6 +22,11 @@ DiscoveryResult crawl_live(const LivePortOptions& port, CrawlOptions options) {
   return discover(transport, options, &transport);
 }
 
+SaPathSlResult read_path_sls_live(const SaPathSlOptions& options,
+                                  std::span<const std::pair<Lid, Lid>> pairs) {
+  return read_sa_path_sls(options, pairs);
+}
+
 }  // namespace ibatlas::cli
 
 namespace ibatlas::cli {

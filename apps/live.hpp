@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "ibatlas/discover/crawler.hpp"
+#include "ibatlas/umad/sa_path_sls.hpp"
 #include "ibatlas/umad/umad_transport.hpp"
 
 namespace ibatlas::cli {
@@ -18,6 +19,11 @@ namespace ibatlas::cli {
 // "live:<ca>/<port>", the CA and port actually opened (a switch's management port is 0).
 // Throws Error only when the port cannot be opened.
 DiscoveryResult crawl_live(const LivePortOptions& port, CrawlOptions options);
+
+// The SLs the SA gives for `pairs` (discover --path-sls), asked from `options.port`. Throws
+// Error when the port cannot be opened or knows no SM (hardware_none.cpp: always).
+SaPathSlResult read_path_sls_live(const SaPathSlOptions& options,
+                                  std::span<const std::pair<Lid, Lid>> pairs);
 
 // One progress line redrawn in place on `err` (nodes found, MADs in flight, answers per
 // second, timeouts), or nothing at all (an empty function) when `err` is not the process's

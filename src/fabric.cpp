@@ -77,8 +77,18 @@ std::vector<PortId> Fabric::links() const {
 bool operator==(const Fabric& a, const Fabric& b) {
   // The indexes are functions of the vectors, so comparing the vectors is enough.
   return a.nodes_ == b.nodes_ && a.ports_ == b.ports_ && a.tables_ == b.tables_ &&
-         a.sl_to_vl_ == b.sl_to_vl_ && a.ar_ == b.ar_ && a.sms_ == b.sms_ &&
-         a.sms_read_ == b.sms_read_ && a.provenance_ == b.provenance_;
+         a.sl_to_vl_ == b.sl_to_vl_ && a.path_sls_ == b.path_sls_ && a.ar_ == b.ar_ &&
+         a.sms_ == b.sms_ && a.sms_read_ == b.sms_read_ && a.provenance_ == b.provenance_;
+}
+
+std::optional<std::uint8_t> Fabric::path_sl(Lid source, Lid destination) const {
+  auto it = std::lower_bound(path_sls_.begin(), path_sls_.end(), source,
+                             [](const PathSlRow& row, Lid lid) { return row.source < lid; });
+  if (it == path_sls_.end() || it->source != source || destination >= it->sl.size() ||
+      it->sl[destination] == PathSlRow::kUnknown) {
+    return std::nullopt;
+  }
+  return it->sl[destination];
 }
 
 const SwitchAr* Fabric::adaptive_routing_of(NodeId switch_node) const {

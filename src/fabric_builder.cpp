@@ -80,6 +80,13 @@ void FabricBuilder::add_sl_to_vl_table(PortId in, PortId out,
   sl_to_vl_.push_back(SlToVlTable{in, out, vl});
 }
 
+void FabricBuilder::set_path_sls(Lid source, std::vector<std::uint8_t> sl) {
+  while (!sl.empty() && sl.back() == PathSlRow::kUnknown) {
+    sl.pop_back();
+  }
+  path_sls_.push_back(PathSlRow{source, std::move(sl)});
+}
+
 void FabricBuilder::set_switch_ar(SwitchAr ar) {
   for (SwitchAr& known : ar_) {
     if (known.switch_node == ar.switch_node) {
@@ -141,6 +148,19 @@ Fabric FabricBuilder::build() && {
   std::sort(sl_to_vl_.begin(), sl_to_vl_.end(), [](const SlToVlTable& a, const SlToVlTable& b) {
     return std::pair(a.in, a.out) < std::pair(b.in, b.out);
   });
+  // The last row given for a source wins: stable sort, then keep each source's last row.
+  std::stable_sort(path_sls_.begin(), path_sls_.end(),
+                   [](const PathSlRow& a, const PathSlRow& b) { return a.source < b.source; });
+  std::vector<PathSlRow> rows;
+  rows.reserve(path_sls_.size());
+  for (PathSlRow& row : path_sls_) {
+    if (!rows.empty() && rows.back().source == row.source) {
+      rows.back() = std::move(row);
+    } else {
+      rows.push_back(std::move(row));
+    }
+  }
+  std::erase_if(rows, [](const PathSlRow& row) { return row.sl.empty(); });
   // Node ids do not change in build(), so AR state only needs its order.
   std::sort(ar_.begin(), ar_.end(),
             [](const SwitchAr& a, const SwitchAr& b) { return a.switch_node < b.switch_node; });
@@ -150,6 +170,7 @@ Fabric FabricBuilder::build() && {
   fabric.ports_ = std::move(ordered);
   fabric.tables_ = std::move(tables_);
   fabric.sl_to_vl_ = std::move(sl_to_vl_);
+  fabric.path_sls_ = std::move(rows);
   fabric.ar_ = std::move(ar_);
   fabric.sms_ = std::move(sms_);
   fabric.sms_read_ = sms_read_;

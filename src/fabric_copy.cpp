@@ -26,6 +26,9 @@ FabricBuilder copy_without_forwarding_tables(const Fabric& fabric) {
   for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
     builder.add_sl_to_vl_table(table.in, table.out, table.vl);
   }
+  for (const PathSlRow& row : fabric.path_sls()) {
+    builder.set_path_sls(row.source, row.sl);
+  }
   for (const SwitchAr& ar : fabric.adaptive_routing()) {
     builder.set_switch_ar(ar);
   }

@@ -224,6 +224,16 @@ struct SlToVlTable {
   friend bool operator==(const SlToVlTable&, const SlToVlTable&) = default;
 };
 
+// The SLs the SA gives for the paths from one source LID (PathRecord SL, as `saquery -p`
+// prints it): sl[dlid] is the SL of the path to destination LID dlid, kUnknown where no
+// record was read. Keyed by LIDs, not ports: it is what the SA answered for those LIDs.
+struct PathSlRow {
+  static constexpr std::uint8_t kUnknown = 255;
+  Lid source = 0;
+  std::vector<std::uint8_t> sl;  // never ends in kUnknown (FabricBuilder trims it)
+  friend bool operator==(const PathSlRow&, const PathSlRow&) = default;
+};
+
 // A subnet manager as its SMInfo (0x20) said, read from a port whose PortInfo
 // CapabilityMask has IsSM (docs/discover.md, "Subnet managers"). SM_Key is never kept (a GET
 // without the key returns it zeroed). ActCount is read twice, `interval_ms` apart: a master
@@ -289,6 +299,13 @@ class Fabric {
   // Sorted by (in, out): by node, then input port, then output port. Empty: none were read.
   std::span<const SlToVlTable> sl_to_vl_tables() const { return sl_to_vl_; }
 
+  // Path SLs, one row per source LID, sorted by source. Empty: none were read (the analyses
+  // then assume SL 0 for every path and say so).
+  std::span<const PathSlRow> path_sls() const { return path_sls_; }
+
+  // The SL of the path from `source` to `destination`; absent when it was not read.
+  std::optional<std::uint8_t> path_sl(Lid source, Lid destination) const;
+
   // Adaptive-routing state, one per switch that was asked, sorted by switch. Empty: AR state
   // was not read (which says nothing about whether AR is on).
   std::span<const SwitchAr> adaptive_routing() const { return ar_; }
@@ -311,6 +328,7 @@ class Fabric {
   std::vector<Port> ports_;
   std::vector<ForwardingTable> tables_;
   std::vector<SlToVlTable> sl_to_vl_;
+  std::vector<PathSlRow> path_sls_;
   std::vector<SwitchAr> ar_;
   std::vector<SubnetManager> sms_;
   bool sms_read_ = false;

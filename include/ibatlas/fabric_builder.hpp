@@ -50,6 +50,10 @@ class FabricBuilder {
   // REQUIRES: both are ports of this builder, of one node.
   void add_sl_to_vl_table(PortId in, PortId out, const std::array<std::uint8_t, 16>& vl);
 
+  // The path SLs from `source` (PathSlRow::sl, kUnknown for a LID without a record). A
+  // second row for the same source replaces the first; a row without a known SL is dropped.
+  void set_path_sls(Lid source, std::vector<std::uint8_t> sl);
+
   // One switch's AR state. A second one for the same switch replaces the first.
   void set_switch_ar(SwitchAr ar);
 
@@ -67,6 +71,7 @@ class FabricBuilder {
   std::vector<std::vector<PortId>> ports_by_node_;  // per node, in insertion order
   std::vector<ForwardingTable> tables_;
   std::vector<SlToVlTable> sl_to_vl_;
+  std::vector<PathSlRow> path_sls_;
   std::vector<SwitchAr> ar_;
   std::vector<SubnetManager> sms_;
   bool sms_read_ = false;

@@ -1,7 +1,8 @@
 #pragma once
 
 // Starting a new snapshot from an existing one: a FabricBuilder that already holds every
-// node, port, cable, forwarding table, SL-to-VL table, AR state and the provenance of a Fabric, to
+// node, port, cable, forwarding table, SL-to-VL table, path SL, AR state and the
+// provenance of a Fabric, to
 // be edited and built again (Fabric itself is immutable).
 
 #include <vector>

@@ -9,7 +9,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 86> kChecks = {{
+constexpr std::array<CheckInfo, 88> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -48,6 +48,8 @@ constexpr std::array<CheckInfo, 86> kChecks = {{
     {"route.unreachable", Error, "Routes dropped: no entry, no table, bad or down port"},
     {"route.loop", Error, "Routes that come back to a switch they passed"},
     {"route.credit_loop", Error, "Cycle in the channel dependency graph: possible deadlock"},
+    {"route.sl_assumed", Info, "Credit loops judged with SL 0 for paths whose SL is unknown"},
+    {"route.vl_assumed", Info, "Credit loops judged with VL 0 where an SL-to-VL table is unread"},
     {"route.nonminimal", Warning, "Switch forwards LIDs to a neighbour no closer to them"},
     {"route.imbalance", Warning, "A switch link carries twice its fair share of routes or more"},
     {"route.asymmetric", Info, "CA pairs routed over different links each way"},

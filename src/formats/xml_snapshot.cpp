@@ -19,6 +19,7 @@
 #include "ibatlas/output_file.hpp"
 
 #include "formats/xml_snapshot_ar.hpp"
+#include "formats/xml_snapshot_path_sls.hpp"
 #include "formats/xml_snapshot_schema.hpp"
 #include "formats/xml_snapshot_sm.hpp"
 #include "text.hpp"
@@ -223,6 +224,7 @@ void write_xml_snapshot(const Fabric& fabric, std::ostream& out) {
   for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
     put_sl_to_vl(fabric, root, table);
   }
+  xml_schema::put_path_sls(root, fabric);
   for (const SwitchAr& ar : fabric.adaptive_routing()) {
     xml_schema::put_adaptive_routing(root, ar, fabric.node(ar.switch_node).guid);
   }

@@ -1,8 +1,7 @@
 // XML snapshot reader (format versions 1 to 3; docs/formats.md; AR state in
-// xml_snapshot_ar_reader.cpp). Strict on purpose: a
-// snapshot is written by a program, so anything unexpected (XML that XML 1.0 forbids, an
-// unknown element or attribute, a value out of range, a dangling peer) is an error naming
-// the line, never a silent default.
+// xml_snapshot_ar_reader.cpp, path SLs in xml_snapshot_path_sls.cpp). Strict: a snapshot is written
+// by a program, so anything unexpected (XML that XML 1.0 forbids, an unknown element or attribute,
+// a value out of range, a dangling peer) is an error naming the line, never a silent default.
 
 #include <algorithm>
 #include <array>
@@ -19,6 +18,7 @@
 
 #include "formats/xml_checked.hpp"
 #include "formats/xml_snapshot_ar.hpp"
+#include "formats/xml_snapshot_path_sls.hpp"
 #include "formats/xml_snapshot_schema.hpp"
 #include "formats/xml_snapshot_sm.hpp"
 #include "formats/xml_strict.hpp"
@@ -360,7 +360,8 @@ Fabric SnapshotReader::read() {
       have_provenance = true;
     } else if (kind == "node") {
       read_node(child);
-    } else if (kind == "forwarding-table" || kind == "sl2vl-table") {
+    } else if (kind == "forwarding-table" || kind == "sl2vl-table" ||
+               kind == xml_schema::kPathSls) {
       tables.push_back(child);
     } else if (kind == "adaptive-routing" && version_ >= xml_schema::kAdaptiveRoutingVersion) {
       ar.push_back(child);
@@ -369,7 +370,7 @@ Fabric SnapshotReader::read() {
       have_sms = true;
     } else {
       c_.fail(child,
-              "<provenance> (once), <node>, <forwarding-table>, <sl2vl-table>, "
+              "<provenance> (once), <node>, <forwarding-table>, <sl2vl-table>, <path-sls>, "
               "<subnet-managers> (once) or (from version 3) <adaptive-routing>",
               XmlChecker::describe(child));
     }
@@ -383,10 +384,11 @@ Fabric SnapshotReader::read() {
   for (pugi::xml_node table : tables) {
     if (std::string_view(table.name()) == "sl2vl-table") {
       read_sl_to_vl(table);
-    } else {
+    } else if (std::string_view(table.name()) == "forwarding-table") {
       read_table(table);
     }
   }
+  xml_schema::read_path_sls(c_, builder_, tables);  // the <path-sls> among them
   xml_schema::read_adaptive_routing(c_, builder_, ar);
   return std::move(builder_).build();
 }

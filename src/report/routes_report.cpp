@@ -123,7 +123,7 @@ void print_loops_and_symmetry(const Fabric& fabric, const RouteReport& r, std::o
       << (r.credit_loops.empty() ? "none" : std::to_string(r.credit_loops.size())) << " ("
       << r.channels << " channels, " << r.virtual_lanes << " VL)\n";
   for (const CreditLoop& loop : r.credit_loops) {
-    out << "  ";
+    out << "  VL " << int{loop.vls.empty() ? 0 : loop.vls.front()} << ": ";
     for (PortId c : loop.channels) {
       out << shown_port(fabric, c) << " -> ";
     }
@@ -259,7 +259,8 @@ void write_routes_json(const Fabric& fabric, const TablesOrigin& origin, const R
     for (PortId c : loop.channels) {
       channels.push_back(port_name(fabric, c));
     }
-    j["credit_loops"].push_back({{"channels", channels}, {"component", loop.component}});
+    j["credit_loops"].push_back(
+        {{"channels", channels}, {"vls", loop.vls}, {"component", loop.component}});
   }
   const RouteSymmetry& s = report.symmetry;
   j["symmetry"] = {

@@ -12,57 +12,109 @@ namespace {
 
 using Cdg = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 
-constexpr std::uint32_t kNotChannel = 0xffffffff;
+constexpr std::uint32_t kNotVertex = 0xffffffff;
 
-struct Channels {
-  std::vector<std::uint32_t> vertex_of_slot;  // kNotChannel for slots that are no channel
-  std::vector<std::uint32_t> slot_of_vertex;
-  std::vector<std::uint32_t> switch_of_vertex;
-  std::vector<std::uint32_t> port_of_vertex;  // the sending port's PortId
-};
-
-Channels number_channels(const RouteView& view) {
-  Channels c;
-  c.vertex_of_slot.assign(view.slot_count(), kNotChannel);
-  for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
-    for (std::uint32_t p = 1; p <= view.port_count(s); ++p) {
-      if (view.at(s, p).peer_switch != kNoSwitch) {
-        c.vertex_of_slot[view.slot(s, p)] = static_cast<std::uint32_t>(c.slot_of_vertex.size());
-        c.slot_of_vertex.push_back(view.slot(s, p));
-        c.switch_of_vertex.push_back(s);
-        c.port_of_vertex.push_back(view.at(s, p).port);
+// The graph's vertices: the (slot, VL) pairs some dependency touches, numbered in (slot, VL)
+// order; a key is slot * lanes + VL.
+class Vertices {
+ public:
+  Vertices(const RouteView& view, std::uint32_t lanes) : view_(view), lanes_(lanes) {
+    switch_of_slot_.resize(view.slot_count());
+    for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
+      for (std::uint32_t p = 0; p <= view.port_count(s); ++p) {
+        switch_of_slot_[view.slot(s, p)] = s;
+        channels_ += p != 0 && view.at(s, p).peer_switch != kNoSwitch ? 1U : 0U;
       }
     }
+    vertex_of_.assign(std::size_t{view.slot_count()} * lanes, kNotVertex);
   }
-  return c;
-}
 
-Cdg build_graph(const RouteView& view, const Channels& c,
-                const std::vector<LoadAccumulator::PortMask>& depends) {
-  Cdg g(c.slot_of_vertex.size());
-  for (std::uint32_t v = 0; v < c.slot_of_vertex.size(); ++v) {
-    std::uint32_t slot = c.slot_of_vertex[v];
-    std::uint32_t s = c.switch_of_vertex[v];
-    std::uint32_t p = slot - view.slot(s, 0);
-    std::uint32_t next = view.at(s, p).peer_switch;
+  const SwitchPort& at(std::uint32_t slot) const {
+    std::uint32_t s = switch_of_slot_[slot];
+    return view_.at(s, slot - view_.slot(s, 0));
+  }
+
+  // The slot of port q of the switch `slot`'s cable reaches, when that port is a
+  // switch-to-switch channel; else kNotVertex.
+  std::uint32_t channel_after(std::uint32_t slot, std::uint32_t q) const {
+    std::uint32_t next = at(slot).peer_switch;
+    if (next == kNoSwitch || q == 0 || q > view_.port_count(next) ||
+        view_.at(next, q).peer_switch == kNoSwitch) {
+      return kNotVertex;
+    }
+    return view_.slot(next, q);
+  }
+
+  void mark(std::size_t key) { vertex_of_[key] = 0; }
+
+  std::uint32_t number() {
+    std::uint32_t n = 0;
+    for (std::size_t key = 0; key < vertex_of_.size(); ++key) {
+      if (vertex_of_[key] != kNotVertex) {
+        vertex_of_[key] = n++;
+        keys_.push_back(key);
+      }
+    }
+    return n;
+  }
+
+  std::uint32_t vertex(std::size_t key) const { return vertex_of_[key]; }
+
+  PortId port(std::uint32_t v) const {
+    return PortId{at(static_cast<std::uint32_t>(keys_[v] / lanes_)).port};
+  }
+
+  std::uint8_t vl(std::uint32_t v) const { return static_cast<std::uint8_t>(keys_[v] % lanes_); }
+
+  std::size_t channels() const { return channels_; }
+
+ private:
+  const RouteView& view_;
+  std::uint32_t lanes_;
+  std::size_t channels_ = 0;
+  std::vector<std::uint32_t> switch_of_slot_;
+  std::vector<std::uint32_t> vertex_of_;  // per key
+  std::vector<std::size_t> keys_;         // per vertex
+};
+
+struct Edge {
+  std::size_t from = 0;  // keys
+  std::size_t to = 0;
+};
+
+// Every dependency as a pair of keys (a cross-VL one only when both VLs are below `lanes`).
+std::vector<Edge> edges(const Vertices& vertices, const VlDependencies& deps) {
+  std::vector<Edge> out;
+  std::size_t lanes = deps.lanes;
+  for (std::size_t key = 0; key < deps.same.size(); ++key) {
+    auto slot = static_cast<std::uint32_t>(key / lanes);
     for (std::uint32_t word = 0; word < 4; ++word) {
-      for (std::uint64_t bits = depends[slot][word]; bits != 0; bits &= bits - 1) {
+      for (std::uint64_t bits = deps.same[key][word]; bits != 0; bits &= bits - 1) {
         std::uint32_t q = word * 64U + static_cast<std::uint32_t>(std::countr_zero(bits));
-        std::uint32_t w =
-            q <= view.port_count(next) ? c.vertex_of_slot[view.slot(next, q)] : kNotChannel;
-        if (w != kNotChannel) {
-          boost::add_edge(v, w, g);
+        std::uint32_t to = vertices.channel_after(slot, q);
+        if (to != kNotVertex && vertices.at(slot).peer_switch != kNoSwitch) {
+          out.push_back(Edge{key, to * lanes + key % lanes});
         }
       }
     }
   }
-  return g;
+  for (std::uint64_t pair : deps.cross) {
+    auto from = static_cast<std::uint32_t>(pair >> 32U);
+    auto to = static_cast<std::uint32_t>(pair & 0xffffffffU);
+    if (from % 16 < lanes && to % 16 < lanes) {
+      out.push_back(Edge{from / 16 * lanes + from % 16, to / 16 * lanes + to % 16});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Edge& a, const Edge& b) {
+    return std::pair(a.from, a.to) < std::pair(b.from, b.to);
+  });
+  return out;
 }
 
 // A shortest cycle through `start` inside its component, by breadth-first search.
 std::vector<std::uint32_t> cycle_through(const Cdg& g, std::uint32_t start,
                                          const std::vector<int>& component) {
-  std::vector<std::uint32_t> parent(boost::num_vertices(g), kNotChannel);
+  std::vector<std::uint32_t> parent(boost::num_vertices(g), kNotVertex);
   std::vector<std::uint32_t> queue{start};
   for (std::size_t head = 0; head < queue.size(); ++head) {
     std::uint32_t v = queue[head];
@@ -79,7 +131,7 @@ std::vector<std::uint32_t> cycle_through(const Cdg& g, std::uint32_t start,
         std::reverse(cycle.begin(), cycle.end());
         return cycle;
       }
-      if (parent[w] == kNotChannel) {
+      if (parent[w] == kNotVertex) {
         parent[w] = v;
         queue.push_back(w);
       }
@@ -88,22 +140,13 @@ std::vector<std::uint32_t> cycle_through(const Cdg& g, std::uint32_t start,
   return {};
 }
 
-}  // namespace
-
-std::vector<CreditLoop> find_credit_loops(const RouteView& view,
-                                          const std::vector<LoadAccumulator::PortMask>& depends,
-                                          std::size_t& channels) {
-  Channels c = number_channels(view);
-  channels = c.slot_of_vertex.size();
-  if (depends.empty() || channels == 0) {
-    return {};
-  }
-  Cdg g = build_graph(view, c, depends);
-  std::vector<int> component(channels);
+std::vector<CreditLoop> cycles(const Cdg& g, const Vertices& vertices) {
+  std::size_t n = boost::num_vertices(g);
+  std::vector<int> component(n);
   auto count = static_cast<std::size_t>(boost::strong_components(g, component.data()));
   std::vector<std::size_t> size(count, 0);
-  std::vector<std::uint32_t> first(count, kNotChannel);
-  for (std::uint32_t v = 0; v < channels; ++v) {
+  std::vector<std::uint32_t> first(count, kNotVertex);
+  for (std::uint32_t v = 0; v < n; ++v) {
     auto k = static_cast<std::size_t>(component[v]);
     ++size[k];
     first[k] = std::min(first[k], v);
@@ -111,19 +154,44 @@ std::vector<CreditLoop> find_credit_loops(const RouteView& view,
   std::vector<CreditLoop> loops;
   for (std::size_t k = 0; k < count; ++k) {
     if (size[k] == 1 && !boost::edge(first[k], first[k], g).second) {
-      continue;  // a single channel that does not depend on itself
+      continue;  // a single vertex that does not depend on itself
     }
     CreditLoop loop;
     loop.component = size[k];
     for (std::uint32_t v : cycle_through(g, first[k], component)) {
-      loop.channels.push_back(PortId{c.port_of_vertex[v]});
+      loop.channels.push_back(vertices.port(v));
+      loop.vls.push_back(vertices.vl(v));
     }
     loops.push_back(std::move(loop));
   }
   std::sort(loops.begin(), loops.end(), [](const CreditLoop& a, const CreditLoop& b) {
-    return a.channels.front() < b.channels.front();
+    return std::pair(a.channels.front(), a.vls.front()) <
+           std::pair(b.channels.front(), b.vls.front());
   });
   return loops;
+}
+
+}  // namespace
+
+void find_credit_loops(const RouteView& view, const VlDependencies& deps, RouteReport& report) {
+  Vertices vertices(view, deps.lanes);
+  report.channels = vertices.channels();
+  report.credit_loop_inputs = deps.inputs;
+  std::vector<Edge> all = edges(vertices, deps);
+  std::vector<bool> lane_used(deps.lanes, false);
+  for (const Edge& e : all) {
+    vertices.mark(e.from);
+    vertices.mark(e.to);
+    lane_used[e.from % deps.lanes] = true;
+    lane_used[e.to % deps.lanes] = true;
+  }
+  report.virtual_lanes = std::max<std::size_t>(
+      1, static_cast<std::size_t>(std::count(lane_used.begin(), lane_used.end(), true)));
+  Cdg g(vertices.number());
+  for (const Edge& e : all) {
+    boost::add_edge(vertices.vertex(e.from), vertices.vertex(e.to), g);
+  }
+  report.credit_loops = cycles(g, vertices);
 }
 
 }  // namespace ibatlas

@@ -57,6 +57,7 @@ class RouteFindings {
   void drop(const RouteDrop& d);
   void loop(const RouteDrop& d);
   void credit_loop(const CreditLoop& loop);
+  void assumptions(const RouteReport& report);
   void detour(const RouteDetour& d);
   void hot_link(const LinkLoad& l, const RouteLoad& load);
   void asymmetry(const RouteSymmetry& s);
@@ -110,6 +111,21 @@ void RouteFindings::loop(const RouteDrop& d) {
   f.hint = "the tables disagree (mixed SM runs or hand edits): run a heavy sweep of one SM";
 }
 
+// "VL 2", or "VLs 0, 1" when a table moves the loop's routes between VLs.
+std::string vl_text(const std::vector<std::uint8_t>& vls) {
+  std::vector<std::uint8_t> distinct(vls);
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  if (distinct.empty()) {
+    distinct.push_back(0);  // a loop made by hand, without VLs: the one VL of old
+  }
+  std::string out = distinct.size() == 1 ? "VL " : "VLs ";
+  for (std::size_t i = 0; i < distinct.size(); ++i) {
+    out += (i == 0 ? "" : ", ") + std::to_string(distinct[i]);
+  }
+  return out;
+}
+
 void RouteFindings::credit_loop(const CreditLoop& loop) {
   PortId first = loop.channels.front();
   Finding& f = add("route.credit_loop", LocationKind::Link, factory_.endpoint(first),
@@ -120,11 +136,45 @@ void RouteFindings::credit_loop(const CreditLoop& loop) {
         factory_.name(fabric_.node_of(c)) + "[" + std::to_string(fabric_.port(c).number) + "] -> ";
   }
   path += factory_.name(fabric_.node_of(first));
-  f.measured = std::to_string(loop.channels.size()) + " links in a cycle (" +
-               std::to_string(loop.component) + " channels involved)";
+  f.measured = std::to_string(loop.channels.size()) + " links in a cycle on " + vl_text(loop.vls) +
+               " (" + std::to_string(loop.component) + " channels involved)";
   f.expected = "no cycle";
-  f.message = "credit loop: " + path + "; routes can deadlock when these buffers fill";
+  f.message = "credit loop on " + vl_text(loop.vls) + ": " + path +
+              "; routes can deadlock when these buffers fill";
   f.hint = "use a deadlock-free engine (updn, ftree; lash or dfsssp with VLs) for this topology";
+}
+
+// What the credit-loop analysis did not know: one info finding each.
+void RouteFindings::assumptions(const RouteReport& report) {
+  const CreditLoopInputs& in = report.credit_loop_inputs;
+  // Without path SLs (and without tables) every hop is on one VL: that graph holds every
+  // dependency the real VLs could, so a verdict of no loop stands and needs no note.
+  bool looped = !report.credit_loops.empty();
+  if (report.channels != 0 && (in.path_sls ? in.paths_without_sl != 0 : looped)) {
+    Finding& f = add("route.sl_assumed", LocationKind::Fabric, Endpoint{});
+    f.measured = in.path_sls ? std::to_string(in.paths_without_sl) + " of " +
+                                   std::to_string(in.paths) + " paths without an SL"
+                             : std::string("no path SLs");
+    f.expected = "the SL of every path";
+    f.message = in.path_sls ? "credit loops were judged with SL 0 for " + f.measured
+                            : "credit loops were judged with SL 0 for every path: the snapshot "
+                              "holds no path SLs";
+    f.hint =
+        "give the SLs the SA hands out (discover --path-sls, or routes --path-sls FILE with "
+        "saquery -p output), or VL-aware tables (dfsssp, lash) may show false loops";
+  }
+  bool vl_unknown = in.sl_to_vl ? in.hops_without_table != 0 : in.path_sls && looped;
+  if (report.channels != 0 && vl_unknown) {
+    Finding& f = add("route.vl_assumed", LocationKind::Fabric, Endpoint{});
+    f.measured = in.sl_to_vl ? std::to_string(in.hops_without_table) +
+                                   " (switch, in, out) port pairs without a table"
+                             : std::string("no SL-to-VL tables");
+    f.expected = "an SL-to-VL table for every hop";
+    f.message = in.sl_to_vl ? "credit loops were judged with VL 0 on " + f.measured
+                            : "credit loops were judged with VL 0 on every hop: the snapshot "
+                              "holds path SLs but no SL-to-VL tables";
+    f.hint = "read the tables (discover --sl2vl; a partial crawl leaves some out)";
+  }
 }
 
 void RouteFindings::detour(const RouteDetour& d) {
@@ -202,6 +252,7 @@ std::vector<Finding> route_findings(const Fabric& fabric, const RouteReport& rep
   for (const CreditLoop& loop : report.credit_loops) {
     out.credit_loop(loop);
   }
+  out.assumptions(report);
   for (const RouteDetour& d : report.validation.detours) {
     out.detour(d);
   }

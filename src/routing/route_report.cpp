@@ -3,6 +3,7 @@
 #include "routing/analysis_context.hpp"
 #include "routing/balance.hpp"
 #include "routing/credit_loops.hpp"
+#include "routing/credit_loops_deps.hpp"
 #include "routing/destination_pass.hpp"
 #include "routing/load_acc.hpp"
 #include "routing/symmetry_acc.hpp"
@@ -27,14 +28,20 @@ RouteReport analyze_routes(const Fabric& fabric, const RouteAnalysisOptions& opt
   // 2. One pass per destination LID settles every switch; each accumulator reads it.
   DestinationPass pass(context.view);
   ValidationAccumulator validation(context);
-  bool loads_wanted = options.balance || options.credit_loops;
-  LoadAccumulator loads(context, options.credit_loops);
+  LoadAccumulator loads(context, false);
+  std::optional<VlDependencyAccumulator> vl_deps;
+  if (options.credit_loops) {
+    vl_deps.emplace(context);
+  }
   SymmetryAccumulator symmetry(context, options.symmetry ? options.symmetry_max_cells : 0);
   for (const Destination& d : context.dests) {
     pass.run(d);
     validation.add(d, pass);
-    if (loads_wanted) {
+    if (options.balance) {
       loads.add(d, pass);
+    }
+    if (vl_deps) {
+      vl_deps->add(d, pass);
     }
     if (options.symmetry && symmetry.enabled()) {
       symmetry.add(d, pass);
@@ -46,8 +53,8 @@ RouteReport analyze_routes(const Fabric& fabric, const RouteAnalysisOptions& opt
   if (options.balance) {
     report.balance = summarize_balance(context, loads);
   }
-  if (options.credit_loops) {
-    report.credit_loops = find_credit_loops(context.view, loads.dependencies(), report.channels);
+  if (vl_deps) {
+    find_credit_loops(context.view, std::move(*vl_deps).finish(), report);
   }
   report.symmetry = symmetry.finish();
   if (!options.symmetry) {

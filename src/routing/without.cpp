@@ -75,6 +75,9 @@ Fabric without(const Fabric& fabric, std::span<const Place> gone) {
   for (const SlToVlTable& table : fabric.sl_to_vl_tables()) {
     builder.add_sl_to_vl_table(table.in, table.out, table.vl);  // configuration: it stays
   }
+  for (const PathSlRow& row : fabric.path_sls()) {
+    builder.set_path_sls(row.source, row.sl);  // what the SA said: it stays too
+  }
   builder.set_provenance(fabric.provenance());
   return std::move(builder).build();
 }

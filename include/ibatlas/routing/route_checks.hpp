@@ -3,7 +3,9 @@
 // Routing findings (docs/checks.md, docs/routing.md), through the audit's Finding model:
 //   route.unreachable  (error)    pairs dropped: no entry, no table, bad or down port, wrong node
 //   route.loop         (error)    pairs whose route comes back to a switch it passed
-//   route.credit_loop  (error)    a cycle in the channel dependency graph: possible deadlock
+//   route.credit_loop  (error)    a cycle in the channel dependency graph of one VL: deadlock
+//   route.sl_assumed   (info)     credit loops judged with SL 0 for paths of unknown SL
+//   route.vl_assumed   (info)     credit loops judged with VL 0 where a table was not read
 //   route.nonminimal   (warning)  a switch forwards LIDs to a neighbour no closer to them
 //   route.imbalance    (warning)  a link direction carrying >= 2x its tier's fair share of
 //                                 CA-to-CA routes per Gb/s (routing/route_load.hpp)
@@ -18,7 +20,7 @@
 
 namespace ibatlas {
 
-// The six checks, in documentation order: the route.* slice of the one check registry
+// The eight checks, in documentation order: the route.* slice of the one check registry
 // (analysis/finding.hpp, all_checks()).
 std::span<const CheckInfo> routing_checks();
 

@@ -117,11 +117,24 @@ struct RouteBalance {
 };
 
 // A cycle of the channel dependency graph: each channel is the sending port of a
-// switch-to-switch link; a route enters the next channel's switch on the previous one.
-// One cycle per strongly connected component; `component` is that component's size.
+// switch-to-switch link on one VL; a route enters the next channel's switch on the previous
+// one. One cycle per strongly connected component; `component` is that component's size in
+// (channel, VL) vertices.
 struct CreditLoop {
   std::vector<PortId> channels;
   std::size_t component = 0;
+  std::vector<std::uint8_t> vls;  // the VL of each channel (one VL unless a table moves it)
+};
+
+// What the per-VL credit-loop analysis knew and what it assumed (docs/routing.md, "Credit
+// loops per VL"): a path without an SL in the snapshot is taken to use SL 0; a hop through a
+// switch whose SL-to-VL table for that (in, out) pair was not read, VL 0.
+struct CreditLoopInputs {
+  bool path_sls = false;                 // the snapshot holds path SLs
+  bool sl_to_vl = false;                 // the snapshot holds SL-to-VL tables
+  std::uint64_t paths = 0;               // CA-to-LID paths looked up (path_sls only)
+  std::uint64_t paths_without_sl = 0;    // of those, without an SL: SL 0 assumed
+  std::uint64_t hops_without_table = 0;  // (switch, in, out) without a table: VL 0 (sl_to_vl only)
 };
 
 struct RouteSymmetry {
@@ -136,8 +149,9 @@ struct RouteReport {
   RouteValidation validation;
   RouteBalance balance;
   std::vector<CreditLoop> credit_loops;
-  std::size_t channels = 0;  // vertices of the channel dependency graph
-  std::size_t virtual_lanes = 1;
+  std::size_t channels = 0;       // switch-to-switch channels (sending ports)
+  std::size_t virtual_lanes = 1;  // VLs that carry a channel dependency (at least 1)
+  CreditLoopInputs credit_loop_inputs;
   RouteSymmetry symmetry;
 };
 

@@ -14,7 +14,7 @@
 namespace ibatlas {
 namespace {
 
-TEST(RouteChecksTest, TheSixIdsWithTheirDocumentedSeverities) {
+TEST(RouteChecksTest, TheEightIdsWithTheirDocumentedSeverities) {
   struct Expected {
     std::string_view id;
     Severity severity;
@@ -22,7 +22,8 @@ TEST(RouteChecksTest, TheSixIdsWithTheirDocumentedSeverities) {
 
   const Expected expected[] = {
       {"route.unreachable", Severity::Error}, {"route.loop", Severity::Error},
-      {"route.credit_loop", Severity::Error}, {"route.nonminimal", Severity::Warning},
+      {"route.credit_loop", Severity::Error}, {"route.sl_assumed", Severity::Info},
+      {"route.vl_assumed", Severity::Info},   {"route.nonminimal", Severity::Warning},
       {"route.imbalance", Severity::Warning}, {"route.asymmetric", Severity::Info},
   };
   std::span<const CheckInfo> checks = routing_checks();
