@@ -1,13 +1,16 @@
 // ibatlas agent --listen ADDR:PORT --key KEYFILE [--transport udp] [--busy-poll] [--cpu N]
+//               [--sysfs-root DIR]
 // ibatlas agent --transport mad [-C CA] [-P PORT]
 // ibatlas agent --transport verbs [-C CA] [-P PORT]   (checks the RDMA device only, for now)
 // ibatlas keygen KEYFILE
 // The probe agent: serves authenticated controllers (`ibatlas probe`) until SIGINT or
-// SIGTERM, running nothing but their probe commands; and the key both sides share.
+// SIGTERM, running nothing but their probe commands, and telling each what the host doctor
+// finds here (docs/host.md); and the key both sides share.
 // docs/probe.md, "Control channel and agents".
 
 #include <atomic>
 #include <csignal>
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -15,6 +18,8 @@
 
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/host/host_checks.hpp"
+#include "ibatlas/host/sysfs_reader.hpp"
 #include "ibatlas/net/agent.hpp"
 #include "ibatlas/net/key_file.hpp"
 
@@ -35,12 +40,31 @@ struct AgentCommandOptions {
   bool busy_poll = false;
   int cpu = -1;
   bool quiet = false;
+  std::string sysfs_root;  // empty: /sys and this process
 };
 
 std::atomic<bool> g_stop{false};
 
 extern "C" void on_stop(int /*signal*/) {
   g_stop.store(true);
+}
+
+// The host doctor for each controller session: this host's /sys and this process, or a
+// captured tree (--sysfs-root) with its process record. Each call reads afresh.
+std::function<HostFindingsMessage()> host_checks_of(const std::string& sysfs_root) {
+  return [sysfs_root] {
+    bool live = sysfs_root.empty();
+    SysfsTree tree(live ? "/sys" : sysfs_root);
+    HostSnapshot snapshot = read_host_snapshot(tree);
+    if (live) {
+      snapshot.process = read_process_facts();
+    }
+    if (snapshot.devices.empty()) {
+      return HostFindingsMessage{{},
+                                 "no InfiniBand device under " + tree.root() + "/class/infiniband"};
+    }
+    return HostFindingsMessage{run_host_checks(snapshot), {}};
+  };
 }
 
 // --transport mad: answer echo MADs on this host's -C/-P port until SIGINT or SIGTERM.
@@ -88,6 +112,7 @@ int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
   agent.listen = options.listen;
   agent.key = read_key_file(options.key);
   agent.busy_poll = options.busy_poll;
+  agent.host_checks = host_checks_of(options.sysfs_root);
   if (options.cpu >= 0) {
     agent.cpu = options.cpu;
   }
@@ -123,6 +148,10 @@ void add_agent_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, 
                 "Spin on the socket while probing: lower, steadier round trips, one CPU busy");
   cmd->add_option("--cpu", options->cpu, "Pin the probing thread to this CPU")
       ->check(CLI::Range(0, 4095));
+  cmd->add_option("--sysfs-root", options->sysfs_root,
+                  "Host checks for controllers from a captured tree (ibatlas host --capture, "
+                  "extracted; DIR stands for /sys) instead of this host")
+      ->check(CLI::ExistingDirectory);
   cmd->add_flag("-q,--quiet", options->quiet, "Log nothing (default: one line per event)");
   cmd->callback([options, &err, &status] { status = run_agent_command(*options, err); });
 }

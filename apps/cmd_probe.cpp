@@ -10,7 +10,6 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <memory>
 
 #include <CLI/CLI.hpp>
@@ -21,7 +20,6 @@
 #include "ibatlas/input_file.hpp"
 #include "ibatlas/net/controller.hpp"
 #include "ibatlas/net/key_file.hpp"
-#include "ibatlas/probe/hosts_file.hpp"
 #include "ibatlas/probe/mad_echo_wire.hpp"
 #include "ibatlas/probe/plan.hpp"
 #include "ibatlas/probe/plan_report.hpp"
@@ -33,6 +31,7 @@
 #include "ibatlas/routing/endpoint.hpp"
 
 #include "cli.hpp"
+#include "cmd_probe_agents.hpp"
 #include "mad_echo_cli.hpp"
 #include "source.hpp"
 #include "verbs_cli.hpp"
@@ -150,47 +149,6 @@ std::vector<SuspectLink> suspects_of(const Fabric& fabric, const ProbeOptions& o
   return suspects;
 }
 
-// The hosts the plan measures from and to, each once.
-std::vector<PortId> plan_hosts(const ProbePlan& plan) {
-  std::vector<PortId> hosts;
-  for (const ProbePair& p : plan.probes) {
-    for (PortId h : {p.from, p.to}) {
-      if (std::find(hosts.begin(), hosts.end(), h) == hosts.end()) {
-        hosts.push_back(h);
-      }
-    }
-  }
-  return hosts;
-}
-
-// Each HOSTS line resolved to the plan's host ports; plan hosts without a line go to
-// `absent`, never guessed.
-std::vector<AgentAddress> agents_of(const Fabric& fabric, const ProbePlan& plan,
-                                    const ProbeOptions& options,
-                                    std::map<PortId, std::string>& absent) {
-  std::vector<HostEntry> entries = read_hosts_file(read_file(options.hosts), options.hosts);
-  std::map<NodeId, const HostEntry*> by_node;
-  for (const HostEntry& e : entries) {
-    try {
-      by_node[resolve_place(fabric, e.node).node] = &e;
-    } catch (const Error& error) {
-      throw Error(options.hosts + ":" + std::to_string(e.line) + ": " + error.what());
-    }
-  }
-  std::vector<AgentAddress> agents;
-  for (PortId host : plan_hosts(plan)) {
-    NodeId node = fabric.node_of(host);
-    auto it = by_node.find(node);
-    if (it == by_node.end()) {
-      absent[host] = "no line in " + options.hosts + " names it";
-      continue;
-    }
-    agents.push_back(
-        AgentAddress{host, fabric.node(node).description, it->second->control, it->second->data});
-  }
-  return agents;
-}
-
 RunOptions run_options(const ProbeOptions& options, std::ostream& err) {
   RunOptions run;
   if (!options.sizes.empty()) {
@@ -220,9 +178,11 @@ int write_plan(const Fabric& fabric, const ProbePlan& plan, const ProbeOptions& 
   return kExitOk;
 }
 
-// --transport udp: the agents of HOSTS over the key; mad: this host's umad port.
+// --transport udp: the agents of HOSTS over the key (each sends its host findings to
+// `hosts`); mad: this host's umad port.
 std::unique_ptr<ProbeTransport> open_transport(const Fabric& fabric, const ProbePlan& plan,
                                                const ProbeOptions& options, RunOptions& run,
+                                               std::vector<AgentHostFindings>& hosts,
                                                std::ostream& err) {
   if (options.transport == "mad") {
     const LivePortOptions& port = options.source_options.live.port;
@@ -232,9 +192,10 @@ std::unique_ptr<ProbeTransport> open_transport(const Fabric& fabric, const Probe
     throw Error("probe: --hosts HOSTS and --key KEYFILE are needed to run probes (or --plan-only)");
   }
   ProbeKey key = read_key_file(options.key);
-  std::vector<AgentAddress> agents = agents_of(fabric, plan, options, run.absent_hosts);
+  std::vector<AgentAddress> agents = agents_of(fabric, plan, options.hosts, run.absent_hosts);
   ControllerOptions controller;
   controller.log = options.source_options.verbose ? &err : nullptr;
+  controller.host_findings = &hosts;
   return connect_agents(agents, key, controller);
 }
 
@@ -298,9 +259,8 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
     run.sample_timeout = baseline->options.sample_timeout;
     run.concurrency = options.concurrency;
   } else {
-    PlanOptions plan_options;
-    plan_options.other_lids = false;  // UDP reaches only a port's base LID (docs/probe.md)
-    plan_options.other_lids = options.transport == "verbs";  // an RC QP addresses any LID
+    PlanOptions plan_options;  // UDP reaches only a port's base LID; an RC QP any LID
+    plan_options.other_lids = options.transport == "verbs";
     // MAD echo goes by LID, so any LMC LID; one 256-byte MAD each way (docs/probe.md)
     if (options.transport == "mad") {
       plan_options.other_lids = true;
@@ -318,7 +278,9 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   if (options.transport == "verbs") {
     return check_verbs_transport(fabric, options, out);
   }
-  std::unique_ptr<ProbeTransport> transport = open_transport(fabric, plan, options, run, err);
+  std::vector<AgentHostFindings> hosts;
+  std::unique_ptr<ProbeTransport> transport =
+      open_transport(fabric, plan, options, run, hosts, err);
   InterruptScope interrupts;
   run.stop = &g_interrupted;
   RunResult result = run_probes(fabric, plan, *transport, run);
@@ -326,8 +288,9 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   if (baseline) {
     std::vector<Finding> regressions = find_regressions(fabric, *baseline, result, run.verdict);
     findings.insert(findings.end(), regressions.begin(), regressions.end());
-    sort_findings(findings);
   }
+  add_host_findings(fabric, hosts, findings, err);
+  sort_findings(findings);
   if (!options.output.empty()) {
     write_to(options.output, out,
              [&](std::ostream& o) { write_run_file(fabric, plan, run, result, o); });

@@ -1,0 +1,31 @@
+#pragma once
+
+// The probe command's agents (--transport udp): HOSTS lines resolved to the plan's hosts,
+// and what each agent's host doctor sent, placed at its host (docs/probe.md, "Host checks").
+
+#include <map>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
+#include "ibatlas/net/controller.hpp"
+#include "ibatlas/probe/plan.hpp"
+
+namespace ibatlas::cli {
+
+// Each line of the HOSTS file at `hosts_path` resolved to the plan's host ports; plan hosts
+// without a line go to `absent`, never guessed. Throws Error naming the line of a node the
+// fabric lacks.
+std::vector<AgentAddress> agents_of(const Fabric& fabric, const ProbePlan& plan,
+                                    const std::string& hosts_path,
+                                    std::map<PortId, std::string>& absent);
+
+// Each agent's host findings at its host (place_host_findings), appended to `findings`; a
+// host whose agent ran no checks is said on `err`, one line.
+void add_host_findings(const Fabric& fabric, std::span<const AgentHostFindings> hosts,
+                       std::vector<Finding>& findings, std::ostream& err);
+
+}  // namespace ibatlas::cli
