@@ -1,7 +1,9 @@
 // ibatlas history SNAPSHOT... | DIR [--ignore lids,descriptions,counters] [--json]
+//                 [--fail-on error|warning|info]
 // Many snapshots of one fabric in time order: the timeline of changes, flapping links, slow
-// degradation, nodes that came and went (docs/diff.md). A directory stands for every file
-// in it. Exit 0, or 3 when a snapshot cannot be read.
+// degradation, nodes that came and went, and the series' findings (sm.flapping; docs/diff.md).
+// A directory stands for every file in it. Exit 0 (changes are the report, not a failure),
+// 1 when a finding reaches --fail-on (default error), 3 when a snapshot cannot be read.
 
 #include <algorithm>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "ibatlas/diff/history_report.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/formats/findings_json.hpp"
 
 #include "cli.hpp"
 #include "history_inputs.hpp"
@@ -27,6 +30,7 @@ struct HistoryOptions {
   std::vector<std::string> inputs;
   std::vector<std::string> ignore;
   bool json = false;
+  std::string fail_on = "error";
   SourceOptions source_options;
 };
 
@@ -59,15 +63,24 @@ int run_history(const HistoryOptions& options, std::ostream& out, std::ostream& 
     snapshots.push_back(HistorySnapshot{read.names[i], time_of(read.fabrics[i], read.names[i], err),
                                         &read.fabrics[i]});
   }
-  // 2. Order by time and follow the fabric through them, 3. report.
+  // 2. Order by time and follow the fabric through them, 3. report, 4. the exit status says
+  // whether a finding reached --fail-on.
   History history = build_history(std::move(snapshots), ignoring(options.ignore));
   history.skipped = std::move(read.skipped);
+  std::vector<Finding> findings = history_findings(history);
   if (options.json) {
-    write_history_json(history, out);
+    // The document's source: the newest snapshot (a finding names its own snapshot).
+    const Provenance& newest = history.snapshots.back().fabric->provenance();
+    write_findings_json(FindingsDocument{.command = "history",
+                                         .source = newest.source,
+                                         .format = newest.format,
+                                         .findings = findings,
+                                         .report = history_report_json(history)},
+                        out);
   } else {
     write_history_text(history, out);
   }
-  return kExitOk;
+  return findings_status(findings, options.fail_on);
 }
 
 }  // namespace
@@ -83,7 +96,9 @@ void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, in
   cmd->add_option("--ignore", options->ignore, "Leave out: lids, descriptions, counters")
       ->delimiter(',')
       ->check(CLI::IsMember({"lids", "descriptions", "counters"}));
-  cmd->add_flag("--json", options->json, "Print JSON instead of text");
+  cmd->add_flag("--json", options->json,
+                "Print the findings JSON (report: snapshots, timeline, links, ...)");
+  add_fail_on_option(*cmd, options->fail_on);
   add_reading_options(*cmd, options->source_options,
                       "infiniband-diags node-name-map file (applied to all)");
   cmd->callback([options, &out, &err, &status] {

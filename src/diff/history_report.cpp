@@ -1,8 +1,10 @@
 #include "ibatlas/diff/history_report.hpp"
 
 #include <ctime>
+#include <span>
 
 #include "ibatlas/diff/diff_report.hpp"
+#include "ibatlas/utc_time.hpp"
 
 #include "diff/change_json.hpp"
 #include "text.hpp"
@@ -87,7 +89,7 @@ std::optional<std::string> guid_string(std::optional<Guid> guid) {
   return guid ? std::optional<std::string>(text::guid_text(*guid)) : std::nullopt;
 }
 
-// Only when some snapshot read SMInfo. sm.flapping (docs/checks.md): more than one move.
+// Only when some snapshot read SMInfo. More than one move is sm.flapping, in the findings.
 void write_masters(const History& h, std::ostream& out) {
   if (!h.sm_read) {
     return;
@@ -97,10 +99,6 @@ void write_masters(const History& h, std::ostream& out) {
     out << "  " << label(h, m.to) << ": "
         << (m.was ? text::guid_text(*m.was) : std::string("no master")) << " -> "
         << (m.now ? text::guid_text(*m.now) : std::string("no master")) << '\n';
-  }
-  if (sm_flapping(h.sm_masters)) {
-    out << "  warning sm.flapping: the master changed " << h.sm_masters.size()
-        << " times over the series\n";
   }
 }
 
@@ -261,6 +259,19 @@ Json nodes_json(const History& h) {
   return list;
 }
 
+// The list routes and probe close with (report/findings_text.cpp, which diff cannot include).
+void write_findings(std::span<const Finding> findings, std::ostream& out) {
+  SeverityCounts c = count_by_severity(findings);
+  out << "\n"
+      << findings.size() << " findings (" << c.errors << " errors, " << c.warnings << " warnings, "
+      << c.infos << " info)\n";
+  for (const Finding& f : findings) {
+    out << to_string(f.severity) << "  " << f.check << "  "
+        << text::printable(to_string(f.location)) << "\n    " << text::printable(f.message)
+        << "\n    fix: " << text::printable(f.hint) << '\n';
+  }
+}
+
 }  // namespace
 
 void write_history_text(const History& h, std::ostream& out) {
@@ -274,9 +285,10 @@ void write_history_text(const History& h, std::ostream& out) {
   write_route_churn(h, out);
   write_degradations(h, out);
   write_nodes(h, out);
+  write_findings(history_findings(h), out);
 }
 
-void write_history_json(const History& h, std::ostream& out) {
+std::string history_report_json(const History& h) {
   Json j;
   j["snapshots"] = snapshots_json(h);
   j["skipped"] = skipped_json(h);
@@ -290,7 +302,8 @@ void write_history_json(const History& h, std::ostream& out) {
   if (!h.route_churn.empty()) {
     j["route_churn"] = route_churn_json(h);
   }
-  out << j.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
+  // Names are bytes from the snapshots: replace what is not UTF-8.
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace ibatlas

@@ -60,7 +60,7 @@ TEST(DiffArTest, HistoryShowsTheArChange) {
   test::write_file(off, edited(" enabled=\"1\"", " enabled=\"0\""));
   test::CliRun r = test::run_cli({"history", kSeed, off, "--json"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
-  nlohmann::json j = nlohmann::json::parse(r.out);
+  nlohmann::json j = nlohmann::json::parse(r.out)["report"];
   ASSERT_EQ(j["timeline"].size(), 1U);
   ASSERT_EQ(j["timeline"][0]["changes"].size(), 1U);
   EXPECT_EQ(j["timeline"][0]["changes"][0]["kind"], "ar.disabled");

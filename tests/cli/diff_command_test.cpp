@@ -138,7 +138,7 @@ TEST_F(DiffCommandTest, HistoryOverADirectoryFindsTheFlappingLink) {
   }
   CliRun r = run_cli({"history", (dir_ / "series").string(), "--json"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
-  nlohmann::json j = nlohmann::json::parse(r.out);
+  nlohmann::json j = nlohmann::json::parse(r.out)["report"];  // the history itself
   ASSERT_EQ(j["snapshots"].size(), 4U);
   EXPECT_EQ(j["snapshots"][0]["time"], "2026-11-01T00:00:00Z");
   EXPECT_EQ(j["timeline"].size(), 3U);

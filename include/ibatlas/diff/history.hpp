@@ -21,6 +21,7 @@
 #include "ibatlas/diff/route_churn.hpp"
 #include "ibatlas/diff/sm_diff.hpp"
 #include "ibatlas/fabric.hpp"
+#include "ibatlas/findings/finding.hpp"
 
 namespace ibatlas {
 
@@ -95,5 +96,10 @@ struct History {
 // each with the next (with `options`), and tracks links and nodes through all of them.
 // Linear in the total size of the snapshots. REQUIRES: every fabric pointer is non-null.
 History build_history(std::vector<HistorySnapshot> snapshots, const DiffOptions& options = {});
+
+// The series' findings (docs/checks.md), in report order: sm.flapping when the master moved
+// more than once, at the last master's port in the snapshot it was first seen in (at that
+// snapshot's fabric when there was no master then, or its port is not in it).
+std::vector<Finding> history_findings(const History& history);
 
 }  // namespace ibatlas

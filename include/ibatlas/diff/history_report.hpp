@@ -1,21 +1,22 @@
 #pragma once
 
-// `ibatlas history` output: text, or one JSON object (schema in docs/diff.md).
+// `ibatlas history` output: text, or the command's figures for the findings JSON (schema in
+// docs/diff.md).
 
-#include <cstdint>
 #include <ostream>
 #include <string>
 
 #include "ibatlas/diff/history.hpp"
-#include "ibatlas/utc_time.hpp"
 
 namespace ibatlas {
 
 // The snapshots in order, the steps that changed something (grouped like `ibatlas diff`),
-// then flapping links, degradations and nodes that came and went.
+// then flapping links, master SM moves, route churn, degradations, nodes that came and went,
+// and last history_findings() as the list `routes` and `probe` close with.
 void write_history_text(const History& history, std::ostream& out);
 
-// {snapshots, timeline, links, degradations, nodes}.
-void write_history_json(const History& history, std::ostream& out);
+// One JSON object, {snapshots, timeline, links, degradations, nodes, subnet_managers?,
+// route_churn?}: the "report" of `history --json`'s findings document.
+std::string history_report_json(const History& history);
 
 }  // namespace ibatlas
