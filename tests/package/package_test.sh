@@ -187,7 +187,29 @@ step_zsh_completion() {
   for sub in $(help_subcommands); do
     grep -q "^_ibatlas_${sub//-/_}() {" "$file" || fail "no _ibatlas_$sub in $file"
   done
-  echo "ok: compinit maps ibatlas to _ibatlas"
+  # Completion in an interactive zsh on a pseudo-terminal (zsh/zpty): TAB after the words,
+  # then wait (up to 5 s) for the completed word to be echoed on the line.
+  local typed expected
+  for typed in "ibatlas hist:history" "ibatlas history --ign:--ignore" \
+    "ibatlas history --ignore desc:descriptions"; do
+    expected=${typed##*:}
+    typed=${typed%:*}
+    zsh -f -c '
+      zmodload zsh/zpty || exit 2
+      zpty z zsh -f -i
+      zpty -w z "fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -d $2; PS1=\"%% \""
+      zpty -w -n z "$3"$'"'"'\t'"'"'
+      out=""
+      for i in {1..50}; do
+        while zpty -r -t z chunk; do out+=$chunk; done
+        [[ $out == *"$4"* ]] && break
+        sleep 0.1
+      done
+      zpty -d z
+      [[ $out == *"$4"* ]]' _ "$(dirname "$file")" "$work/zcompdump.pty" "$typed" "$expected" ||
+      fail "zsh: $typed<TAB> did not complete to $expected"
+  done
+  echo "ok: compinit maps ibatlas to _ibatlas; hist, --ign, --ignore desc complete"
 }
 
 step_version() {
