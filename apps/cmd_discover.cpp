@@ -181,13 +181,10 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
   cmd->add_option("--outstanding", options->port.max_in_flight,
                   "MADs in flight at once (default 128; ibnetdiscover's -o)")
       ->check(CLI::Range(1, 4096));
-  cmd->add_option("--per-node", options->per_node,
-                  "SMPs in flight at one node at most (default 1; 0: no cap)")
-      ->check(CLI::Range(0, 4096));
-  cmd->add_option("--deadline", options->deadline_s,
-                  "Give up after this many seconds in all (default: none); what did not "
-                  "answer by then is listed, exit 4")
-      ->check(CLI::Range(0.0, 1e6));
+  add_per_node_option(*cmd, options->per_node);
+  add_deadline_option(*cmd, options->deadline_s,
+                      "Give up after this many seconds in all (default: none); what did not "
+                      "answer by then is listed, exit 4");
   cmd->add_option("--sm-interval", options->sm_interval_ms,
                   "Read each SM's SMInfo again after MS ms to see whether the master's ActCount "
                   "moves (sm.master_stuck); 0 (default): read once")

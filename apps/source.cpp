@@ -198,14 +198,10 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
                  "MADs in flight at once (default 128; ibnetdiscover's -o)")
       ->group(kGroup)
       ->check(CLI::Range(1, 4096));
-  cmd.add_option("--per-node", live.per_node,
-                 "SMPs in flight at one node at most (default 1; 0: no cap)")
-      ->group(kGroup)
-      ->check(CLI::Range(0, 4096));
-  cmd.add_option("--deadline", live.deadline_s,
-                 "Give up on the crawl after this many seconds (default: none)")
-      ->group(kGroup)
-      ->check(CLI::Range(0.0, 1e6));
+  add_per_node_option(cmd, live.per_node)->group(kGroup);
+  add_deadline_option(cmd, live.deadline_s,
+                      "Give up on the crawl after this many seconds (default: none)")
+      ->group(kGroup);
   cmd.add_option("--max-hops", live.max_hops, "Longest directed route followed (default 63)")
       ->group(kGroup)
       ->check(CLI::Range(1, 63));
@@ -232,6 +228,35 @@ void write_to(const std::string& path, std::ostream& out,
     return;
   }
   write_output_file(path, write);
+}
+
+CLI::Option* add_per_node_option(CLI::App& cmd, std::size_t& per_node) {
+  auto whole = [](std::string& text) -> std::string {
+    unsigned value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value > 4096) {
+      return "expected a whole number of SMPs from 0 to 4096 (0: no cap), found \"" + text + "\"";
+    }
+    return "";
+  };
+  return cmd
+      .add_option("--per-node", per_node,
+                  "SMPs in flight at one node at most (default 1; 0: no cap)")
+      ->check(CLI::Validator(whole, "0..4096"));
+}
+
+// A deadline is kept in whole milliseconds: below 1 ms it would be 0, which means none.
+CLI::Option* add_deadline_option(CLI::App& cmd, double& seconds, const std::string& help) {
+  auto budget = [](std::string& text) -> std::string {
+    double value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !(value >= 0.001) || value > 1e6) {
+      return "expected seconds from 0.001 to 1000000 (leave --deadline out for none), found \"" +
+             text + "\"";
+    }
+    return "";
+  };
+  return cmd.add_option("--deadline", seconds, help)->check(CLI::Validator(budget, "S"));
 }
 
 void add_fail_on_option(CLI::App& cmd, std::string& fail_on) {

@@ -113,6 +113,12 @@ void add_reading_options(CLI::App& cmd, SourceOptions& options,
 void write_to(const std::string& path, std::ostream& out,
               const std::function<void(std::ostream&)>& write);
 
+// --per-node N (0 to 4096; 0: no cap) and --deadline S (seconds, 0.001 to 1000000; leaving
+// it out means none), for discover and the live-source options: anything else, a number or
+// not, is a usage error (exit 2) that says what the option takes.
+CLI::Option* add_per_node_option(CLI::App& cmd, std::size_t& per_node);
+CLI::Option* add_deadline_option(CLI::App& cmd, double& seconds, const std::string& help);
+
 // `--fail-on error|warning|info` (default error), for commands that report findings.
 void add_fail_on_option(CLI::App& cmd, std::string& fail_on);
 
