@@ -2,7 +2,7 @@
 //                       [--path-sls FILE] [--without LINK]... [--trace SRC DST | --dump | --json]
 //                       [--fail-on error|warning|info] [--node-name-map FILE] [-v]
 // Forwarding tables: read (live with `live`, or dump_lfts / ibroute / opensm-lfts.dump /
-// opensm.fdbs files), computed (opensm's minhop or updn), validated (every source to every
+// opensm.fdbs files), computed (opensm's minhop, updn or ftree), validated (every source to every
 // LID), traced like ibtracert, or printed in dump_lfts format. docs/routing.md.
 
 #include <chrono>
@@ -98,7 +98,7 @@ Fabric prepare(const RoutesOptions& options, TablesOrigin& origin, std::ostream&
   if (fabric.forwarding_tables().empty()) {
     throw Error(options.source +
                 " holds no forwarding tables: give --lfts FILE (dump_lfts "
-                "output) or --compute minhop|updn");
+                "output) or --compute minhop|updn|ftree");
   }
   return fabric;
 }
@@ -177,7 +177,7 @@ void add_routes_command(CLI::App& app, std::ostream& out, std::ostream& err, int
                   "The SL of each path, for credit loops per VL: saquery -p output (replaces "
                   "the snapshot's path SLs)");
   cmd->add_option("--compute", options->compute, "Compute tables as opensm's engine does")
-      ->check(CLI::IsMember({"minhop", "updn"}));
+      ->check(CLI::IsMember({"minhop", "updn", "ftree"}));
   cmd->add_option("--root", options->roots, "updn: a root switch GUID (default: detected)");
   cmd->add_option("--without", options->without,
                   "As if this cable (NODE[PORT]) or switch (NODE) were gone; NODE is a "

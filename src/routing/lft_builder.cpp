@@ -6,8 +6,6 @@
 
 namespace ibatlas {
 
-namespace {
-
 // cl_qmap keys are GUIDs in network byte order compared as host integers: on a little-endian
 // host opensm's GUID tables run in byte-swapped order.
 std::uint64_t opensm_key(Guid guid) {
@@ -16,6 +14,8 @@ std::uint64_t opensm_key(Guid guid) {
   }
   return guid;
 }
+
+namespace {
 
 bool has_lid(const Port& p) {
   return p.base_lid && *p.base_lid != 0;

@@ -54,6 +54,10 @@ class CandidateTable {
   std::vector<std::uint64_t> mask_;
 };
 
+// The key opensm's GUID tables (cl_qmap) sort a GUID by: the GUID byte-swapped on a
+// little-endian host.
+std::uint64_t opensm_key(Guid guid);
+
 // The highest port number of any switch in the view.
 std::uint32_t max_switch_port(const RouteView& view);
 

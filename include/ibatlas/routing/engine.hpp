@@ -12,9 +12,9 @@
 
 namespace ibatlas {
 
-enum class RoutingEngine : std::uint8_t { Minhop, Updn };
+enum class RoutingEngine : std::uint8_t { Minhop, Updn, Ftree };
 
-std::string to_string(RoutingEngine engine);                               // "minhop", "updn"
+std::string to_string(RoutingEngine engine);  // "minhop", "updn", "ftree"
 std::optional<RoutingEngine> parse_routing_engine(std::string_view text);  // the same names
 
 struct ComputeOptions {
@@ -24,7 +24,8 @@ struct ComputeOptions {
 
 struct ComputeResult {
   Fabric fabric;                               // the input with exactly the computed tables
-  RoutingEngine used = RoutingEngine::Minhop;  // updn without roots falls back to minhop
+  RoutingEngine used = RoutingEngine::Minhop;  // updn without roots, ftree on a fabric that is
+                                               // not a fat-tree: minhop, as opensm falls back
   std::vector<NodeId> roots;                   // updn's roots
   std::vector<std::string> notes;
 };
