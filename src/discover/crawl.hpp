@@ -130,7 +130,8 @@ class Crawl {
   void start_counters(bool have_perf);
   // The re-probe pass: what timed out after every retry is asked again (up to 7 times), with as
   // many retries once more and by a route around the switches it went through if the cables known
-  // allow (detour); past the deadline or without options.reprobe it becomes an issue now. Returns
+  // allow (detour; a PerfMgt read by its LID again); past the deadline or without
+  // options.reprobe it becomes an issue now. Returns
   // whether anything was queued: the engine runs again, and what that run defers (MADs sent for the
   // first time in it) goes to the next call.
   bool reprobe();
@@ -177,6 +178,9 @@ class Crawl {
   // Over known cables, through switches only, not through `avoid`; a probe's route leaves
   // room for its last hop.
   std::optional<DirectedRoute> shortest_route(std::uint32_t target, const std::vector<bool>& avoid,
+  // A read that timed out in the first pass is kept for the re-probe pass (reprobe()), at most
+  // kReprobes times: true when it was, and its handler waits for the outcome of that.
+  bool defer(const MadJob& job, const SmpReply& reply);
                                               bool probe) const;
   void note_sm_port(const MadJob& job, const PortInfoFields& fields);
   void start_ar(std::uint32_t index, std::uint16_t linear_fdb_top);

@@ -2,7 +2,8 @@
 // details for every connected port, addressed by LID (a switch's ports by its port 0 LID and
 // PortSelect), plus one ClassPortInfo per node. It runs after the topology crawl because only
 // then is every port's LID known. Nothing here ever sends a Set: reading counters must not
-// reset them.
+// reset them. A read that times out after its retries is asked again in the re-probe pass
+// (Crawl::defer, crawler.cpp), as a topology read is.
 
 #include <utility>
 
@@ -115,11 +116,14 @@ void Crawl::on_perf(const MadJob& job, const SmpReply& reply) {
   NodeRecord& node = nodes_[job.purpose.node];
   Kind kind = job.purpose.kind;
   if (kind == Kind::Counters) {
-    request_next_counters();  // one port done (or given up on): the next one's turn
+    request_next_counters();  // one port done (or put off, or given up on): the next one's turn
   }
   if (kind == Kind::RcvErrorDetails || kind == Kind::XmitDiscardDetails) {
     on_details(job, reply);
     return;
+  }
+  if (reply.status != SmpStatus::Ok && defer(job, reply)) {
+    return;  // lost on the way, most likely: the re-probe pass asks again
   }
   if (kind == Kind::PerfClass) {
     // Unanswered, the unicast/multicast split stays absent; the PortCounters read of the
@@ -149,7 +153,8 @@ void Crawl::on_perf(const MadJob& job, const SmpReply& reply) {
 }
 
 // The details are optional attributes (IBA 16.1.4): a PMA without them rejects the Get, and
-// then the fields stay absent, with no issue. A failed probe settles the whole node.
+// then the fields stay absent, with no issue. A failed probe settles the whole node; one that
+// timed out is first asked again in the re-probe pass, as every counters read is.
 void Crawl::on_details(const MadJob& job, const SmpReply& reply) {
   std::uint32_t n = job.purpose.node;
   bool rcv = job.purpose.kind == MadPurpose::Kind::RcvErrorDetails;
@@ -157,6 +162,9 @@ void Crawl::on_details(const MadJob& job, const SmpReply& reply) {
   PerfSupport& perf = nodes_[n].perf;
   bool probe = perf.details[which] == PerfSupport::Details::Probing;
   if (reply.status != SmpStatus::Ok) {
+    if (defer(job, reply)) {
+      return;  // a timeout says nothing of support: the ports waiting on the probe wait on
+    }
     if (probe) {
       perf.details[which] = PerfSupport::Details::No;
       perf.waiting[which] = {};

@@ -163,12 +163,14 @@ void Crawl::on_lft(const MadJob& job, const SmpReply& reply) {
 
 namespace {
 
-// The topology reads the re-probe pass asks again. What waits on them (arrivals parked on a
-// probe, a switch's SL-to-VL reads) waits until then; an LFT goes on with its next block.
+// The reads the re-probe pass asks again: the topology's, and the counters phase's. What
+// waits on them (arrivals parked on a probe, a switch's SL-to-VL reads, the ports waiting on
+// a PMA's details probe) waits until then; an LFT goes on with its next block, the counters
+// phase with its next port.
 bool reprobes(MadPurpose::Kind kind) {
   using Kind = MadPurpose::Kind;
   return kind == Kind::Probe || kind == Kind::Description || kind == Kind::SwitchInfo ||
-         kind == Kind::PortInfo || kind == Kind::MlnxExt || kind == Kind::Lft;
+         kind == Kind::PortInfo || kind == Kind::MlnxExt || kind == Kind::Lft || is_counters(kind);
 }
 
 }  // namespace
@@ -181,14 +183,16 @@ bool Crawl::reprobe() {
     SmpReply timeout;
     timeout.status = SmpStatus::Timeout;
     for (const MadJob& job : jobs) {
-      on_failure(job, timeout);
+      handle(job, timeout);  // no longer the first pass: each becomes an issue (or nothing)
     }
     return false;
   }
   for (MadJob job : jobs) {
     job.max_retries = job.attempts + options_.retries;  // attempts so far, then a fresh round
-    auto& request = std::get<SmpRequest>(job.request);
-    request.route = detour(request.route, job.purpose);
+    // PerfMgt goes by LID, on the SM's routes: only a directed route can go around.
+    if (auto* smp = std::get_if<SmpRequest>(&job.request)) {
+      smp->route = detour(smp->route, job.purpose);
+    }
     engine_.count_reprobe();
     engine_.submit(job);
   }
@@ -272,15 +276,21 @@ std::string failure_text(const MadJob& job, const SmpReply& reply, bool deadline
 void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
   using Kind = MadPurpose::Kind;
   const MadPurpose& p = job.purpose;
-  // Deferred to the re-probe pass, at most kReprobes times per MAD.
-  int rounds = static_cast<int>(kReprobes + 1) * (options_.retries + 1);
-  if (first_pass_ && job.attempts < rounds && reply.status == SmpStatus::Timeout &&
-      !engine_.expired() && reprobes(p.kind)) {
-    deferred_.push_back(job);
+  if (defer(job, reply)) {
     if (p.kind == Kind::Lft) {
       request_next_lft_block(p.node);
     }
     return;
+bool Crawl::defer(const MadJob& job, const SmpReply& reply) {
+  int rounds = static_cast<int>(kReprobes + 1) * (options_.retries + 1);
+  if (!first_pass_ || job.attempts >= rounds || reply.status != SmpStatus::Timeout ||
+      engine_.expired() || !reprobes(job.purpose.kind)) {
+    return false;
+  }
+  deferred_.push_back(job);
+  return true;
+}
+
   }
   IssueKind kind = reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
   std::string what = failure_text(job, reply, engine_.expired());

@@ -73,7 +73,8 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
   //    What timed out after every retry is asked once more when the rest is done.
   // 2. Arrivals still waiting to be told apart from a known node are settled.
   // 3. SMInfo of the ports that say IsSM, twice (ActCount).
-  // 4. With --counters: PerfMgt reads of every connected port, by LID.
+  // 4. With --counters: PerfMgt reads of every connected port, by LID; what timed out is
+  //    asked again when the rest is done, as in 1.
   // 5. The records become the snapshot; every failure becomes an issue in the report.
   EngineOptions engine_options{
       options.max_in_flight,     options.retries,  options.stall_timeout, options.progress,
@@ -98,6 +99,9 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
     crawl.start_counters(perf != nullptr);
     engine.run(handler, count);
   }
+    while (crawl.reprobe()) {  // counters reads that timed out, as for the topology
+      engine.run(handler, count);
+    }
   return build_result(crawl, engine.statistics(), options);
 }
 
