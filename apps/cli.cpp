@@ -10,6 +10,7 @@
 #include "ibatlas/input_file.hpp"
 
 #include "build_info.hpp"
+#include "suggest.hpp"
 
 namespace ibatlas::cli {
 
@@ -42,6 +43,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->default_str("4GiB")
       ->each([](const std::string& value) { set_max_input_size(std::stoull(value)); });
   set_max_input_size(kDefaultMaxInputSize);
+  add_text_style_options(app);
   int status = kExitOk;
   add_show_command(app, out, err, status);
   add_convert_command(app, out, err, status);
@@ -61,6 +63,9 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
   try {
     app.parse(argc, argv);  // the chosen subcommand's callback runs in here
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0 && report_unknown_name(app, err)) {
+      return kExitUsage;
+    }
     return app.exit(e, out, err) == 0 ? kExitOk : kExitUsage;
   } catch (const ParseError& e) {
     err << "ibatlas: " << e.what() << '\n';

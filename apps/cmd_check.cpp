@@ -7,8 +7,6 @@
 // finding reaches --fail-on.
 
 #include <algorithm>
-#include <cstdlib>
-#include <iostream>
 #include <memory>
 
 #include <CLI/CLI.hpp>
@@ -24,7 +22,6 @@
 
 #include "cli.hpp"
 #include "source.hpp"
-#include <unistd.h>
 
 namespace ibatlas::cli {
 
@@ -81,10 +78,6 @@ std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& e
   return in;
 }
 
-bool use_colour(const std::ostream& out) {
-  return &out == &std::cout && isatty(STDOUT_FILENO) == 1 && std::getenv("NO_COLOR") == nullptr;
-}
-
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
   // 1. Load the snapshot, the plan, the baseline and the names; 2. run every check;
   // 3. print; 4. the exit status says whether a finding reached --fail-on.
@@ -100,7 +93,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   } else if (options.worklist) {
     write_worklist(findings, out);
   } else {
-    write_check_text(in->fabric, findings, use_colour(out), out);
+    write_check_text(in->fabric, findings, text_style(out), out);
   }
   return findings_status(findings, options.fail_on);
 }

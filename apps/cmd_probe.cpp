@@ -213,7 +213,7 @@ int check_verbs_transport(const Fabric& fabric, const ProbeOptions& options, std
   if (options.json) {
     write_check_json(fabric, findings, out);
   } else {
-    write_check_text(fabric, findings, false, out);
+    write_check_text(fabric, findings, text_style(out), out);
   }
   return findings_status(findings, options.fail_on);
 }

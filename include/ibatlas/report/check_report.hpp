@@ -8,12 +8,14 @@
 
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/findings/finding.hpp"
+#include "ibatlas/report/table.hpp"
 
 namespace ibatlas {
 
-// `colour`: severities in ANSI colours (the caller decides: a terminal, no NO_COLOR).
-void write_check_text(const Fabric& fabric, std::span<const Finding> findings, bool colour,
-                      std::ostream& out);
+// The table fits `style.width` (its location and message columns wrap, each under itself;
+// "fix: ..." under the location); severities in colour when `style.colour`.
+void write_check_text(const Fabric& fabric, std::span<const Finding> findings,
+                      const TextStyle& style, std::ostream& out);
 
 void write_check_json(const Fabric& fabric, std::span<const Finding> findings, std::ostream& out);
 

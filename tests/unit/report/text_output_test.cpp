@@ -56,14 +56,14 @@ Finding link_finding(const std::string& check) {
 TEST(TextOutputTest, CheckTableEscapesNamesMessagesAndHints) {
   std::ostringstream out;
   std::vector<Finding> findings = {link_finding("port.down")};
-  write_check_text(hostile(), findings, false, out);
+  write_check_text(hostile(), findings, TextStyle{}, out);
   expect_escaped(out.str());
 }
 
 TEST(TextOutputTest, CheckTableInColourKeepsOnlyItsOwnColourCodes) {
   std::ostringstream out;
   std::vector<Finding> findings = {link_finding("port.down")};
-  write_check_text(hostile(), findings, true, out);
+  write_check_text(hostile(), findings, TextStyle{.colour = true}, out);
   EXPECT_EQ(out.str().find("\x1b]"), std::string::npos);
   EXPECT_EQ(out.str().find("\x1b[31m"), std::string::npos);  // ours is "\x1b[1;31m"
   EXPECT_NE(out.str().find("\\x1b[31mred"), std::string::npos);
