@@ -313,6 +313,44 @@ PY
   echo "ok: 5 runs, history over $dir"
 }
 
+# The audit as the timer runs it by default, IBATLAS_SOURCE=live: the installed script
+# crawls fixtures/fat-tree-3tier under ibsim + opensm (through umad2sim, as the sim tests
+# do) and checks it against the fixture's plan. The oracle is the fixture's README: the
+# unplugged pod2-leaf1 port 36 cable (plan.missing, an error: exit 1) and the under-speed
+# pod1-leaf2 port 35 cable; the second run finds no change.
+step_audit_timer_live() {
+  cd "$source_dir"
+  # shellcheck source=scripts/sim-env.sh
+  source scripts/sim-env.sh
+  trap sim_stop_all EXIT
+  sim_init
+  sim_start_ibsim fixtures/fat-tree-3tier/fabric.net
+  sim_start_opensm fixtures/opensm.conf
+  local dir=$work/live-state script=$root/usr/lib/ibatlas/ibatlas-audit status
+  rm -rf "$dir"
+  export IBATLAS=$root/usr/bin/ibatlas IBATLAS_DIR=$dir
+  export IBATLAS_PLAN=$source_dir/fixtures/fat-tree-3tier/plan.csv
+  status=0
+  sim_run "$script" >"$work/live1.log" 2>&1 || status=$?
+  ((status == 1)) || fail "live run 1 exited $status, not 1: $(cat "$work/live1.log")"
+  grep -q 'plan.missing.*pod2-leaf1 port 36' "$work/live1.log" ||
+    fail "live run 1 does not report the unplugged pod2-leaf1 port 36 cable"
+  grep -q 'pod1-leaf2 port 35' "$work/live1.log" ||
+    fail "live run 1 does not report the under-speed pod1-leaf2 port 35 cable"
+  wait_next_second
+  status=0
+  sim_run "$script" >"$work/live2.log" 2>&1 || status=$?
+  ((status == 1)) || fail "live run 2 exited $status, not 1"
+  grep -q 'changes since snapshot-.* (exit 0)' "$work/live2.log" ||
+    fail "live run 2: the fabric changed between two crawls: $(cat "$work/live2.log")"
+  # Live snapshots carry their time: history orders them without a note.
+  "$IBATLAS" history "$dir" >"$work/live-history.txt" 2>"$work/live-history.err" ||
+    fail "history $dir exited $?"
+  grep -q 'history of 2 snapshots' "$work/live-history.txt" || fail "history: not 2 snapshots"
+  [[ ! -s $work/live-history.err ]] || fail "history notes: $(cat "$work/live-history.err")"
+  echo "ok: 2 live runs"
+}
+
 wait_next_second() {  # snapshot names carry the second: one run per second
   local now
   now=$(date +%s)
@@ -320,7 +358,8 @@ wait_next_second() {  # snapshot names carry the second: one run per second
 }
 
 case ${1:-} in
-  build | contents | depends | man | bash_completion | zsh_completion | version | audit_timer)
+  build | contents | depends | man | bash_completion | zsh_completion | version | audit_timer | \
+    audit_timer_live)
     "step_$1"
     ;;
   *)
