@@ -155,7 +155,7 @@ int run_routes(const RoutesOptions& options, std::ostream& out, std::ostream& er
   if (options.json) {
     write_routes_json(fabric, origin, report, findings, out);
   } else {
-    write_routes_text(fabric, origin, report, findings, out);
+    write_routes_text(fabric, origin, report, findings, text_style(out), out);
   }
   return findings_status(findings, options.fail_on);
 }

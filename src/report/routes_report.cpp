@@ -1,5 +1,5 @@
 // `ibatlas routes` output: the validation report as text (a summary, tables per tier, then
-// the findings) or as a findings JSON document. Formatting only.
+// the findings table; report/table.hpp) or as a findings JSON document. Formatting only.
 
 #include "ibatlas/report/routes_report.hpp"
 
@@ -24,6 +24,13 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   std::snprintf(
       buffer, sizeof buffer, "%.2f%%",
       whole == 0 ? 100.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return buffer;
+}
+
+// `value` with `decimals` digits after the point.
+std::string fixed(double value, int decimals) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
   return buffer;
 }
 
@@ -72,7 +79,8 @@ void print_summary(const TablesOrigin& origin, const RouteValidation& v, std::os
 
 // Per tier and direction of switch-to-switch links: the most loaded link's share of its
 // fair share and how many are hot (route.imbalance).
-void print_link_load(const Fabric& fabric, const RouteBalance& b, std::ostream& out) {
+void print_link_load(const Fabric& fabric, const RouteBalance& b, const TextStyle& style,
+                     std::ostream& out) {
   RouteLoad load = route_loads(fabric, b);
   if (load.groups.empty()) {
     return;
@@ -83,35 +91,46 @@ void print_link_load(const Fabric& fabric, const RouteBalance& b, std::ostream& 
       hot[i] += l.hot && load.groups[i].tier == l.tier && load.groups[i].direction == l.direction;
     }
   }
-  char head[160];
-  std::snprintf(head, sizeof head,
-                "\nroute load per switch link   links   max share   hot (share >= %.1f; "
-                "1.0 = fair for its rate)\n",
-                load.threshold);
-  out << head;
+  char threshold[32];
+  std::snprintf(threshold, sizeof threshold, "%.1f", load.threshold);
+  out << "\nroute load per switch link (hot: share >= " << threshold
+      << "; 1.0 = fair for its rate)\n";
+  Table table({{"TIER, DIRECTION"},
+               {"LINKS", false, 0, true},
+               {"MAX SHARE", false, 0, true},
+               {"HOT", false, 0, true}});
   for (std::size_t i = 0; i < load.groups.size(); ++i) {
     const LoadGroup& g = load.groups[i];
     TierLoad t;
     t.tier = g.tier;
     std::string label = tier_text(t) + ", " + to_string(g.direction) + (g.rated ? "" : " (counts)");
-    char line[160];
-    std::snprintf(line, sizeof line, "  %-26s %7zu %11.2f %5zu\n", label.c_str(), g.links,
-                  g.max_share, hot[i]);
-    out << line;
+    table.add_row({{label},
+                   {std::to_string(g.links)},
+                   {fixed(g.max_share, 2)},
+                   {std::to_string(hot[i]), hot[i] != 0 ? Tone::Warning : Tone::Plain}});
   }
+  table.write(out, style);
 }
 
-void print_balance(const Fabric& fabric, const RouteBalance& b, std::ostream& out) {
-  out << "\nroutes per port (CA to CA)   ports   max routes   mean   max/Gbps   mean/Gbps\n";
+void print_balance(const Fabric& fabric, const RouteBalance& b, const TextStyle& style,
+                   std::ostream& out) {
+  out << "\nroutes per port (CA to CA)\n";
+  Table table({{"TIER, DIRECTION"},
+               {"PORTS", false, 0, true},
+               {"MAX ROUTES", false, 0, true},
+               {"MEAN", false, 0, true},
+               {"MAX/GBPS", false, 0, true},
+               {"MEAN/GBPS", false, 0, true}});
   for (const TierLoad& t : b.tiers) {
-    char line[160];
-    std::string label = tier_text(t) + ", " + to_string(t.direction);
-    std::snprintf(line, sizeof line, "  %-26s %7zu %12llu %7.1f %10.3f %11.3f\n", label.c_str(),
-                  t.ports, static_cast<unsigned long long>(t.max_routes), t.mean_routes,
-                  t.max_per_gbps, t.mean_per_gbps);
-    out << line;
+    table.add_row({{tier_text(t) + ", " + to_string(t.direction)},
+                   {std::to_string(t.ports)},
+                   {std::to_string(t.max_routes)},
+                   {fixed(t.mean_routes, 1)},
+                   {fixed(t.max_per_gbps, 3)},
+                   {fixed(t.mean_per_gbps, 3)}});
   }
-  print_link_load(fabric, b, out);
+  table.write(out, style);
+  print_link_load(fabric, b, style, out);
   for (const DegradedLoad& d : b.degraded) {
     out << "degraded link " << shown_port(fabric, d.a) << " <-> " << shown_port(fabric, d.b)
         << " carries " << d.routes_ab << " and " << d.routes_ba << " CA routes\n";
@@ -230,14 +249,15 @@ std::string adaptive_note(std::size_t switches) {
 }  // namespace
 
 void write_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
-                       const std::vector<Finding>& findings, std::ostream& out) {
+                       const std::vector<Finding>& findings, const TextStyle& style,
+                       std::ostream& out) {
   print_summary(origin, report.validation, out);
   if (std::size_t adaptive = count_adaptive_switches(fabric); adaptive != 0) {
     out << "adaptive:     " << adaptive_note(adaptive) << "\n";
   }
-  print_balance(fabric, report.balance, out);
+  print_balance(fabric, report.balance, style, out);
   print_loops_and_symmetry(fabric, report, out);
-  write_findings_list(findings, out);
+  write_findings_list(findings, style, out);
 }
 
 void write_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,

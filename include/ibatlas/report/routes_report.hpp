@@ -10,6 +10,7 @@
 
 #include "ibatlas/fabric.hpp"
 #include "ibatlas/findings/finding.hpp"
+#include "ibatlas/report/table.hpp"
 #include "ibatlas/routing/route_report.hpp"
 
 namespace ibatlas {
@@ -21,8 +22,10 @@ struct TablesOrigin {
   std::size_t switches = 0;
 };
 
+// The tables and the findings fit style.width; colour with style.colour.
 void write_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
-                       const std::vector<Finding>& findings, std::ostream& out);
+                       const std::vector<Finding>& findings, const TextStyle& style,
+                       std::ostream& out);
 
 void write_routes_json(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
                        const std::vector<Finding>& findings, std::ostream& out);

@@ -16,7 +16,7 @@ using ar_test::Tree;
 
 std::string routes_text(const Fabric& f) {
   std::ostringstream out;
-  write_routes_text(f, {"installed", 5, 5}, RouteReport{}, {}, out);
+  write_routes_text(f, {"installed", 5, 5}, RouteReport{}, {}, TextStyle{}, out);
   return out.str();
 }
 

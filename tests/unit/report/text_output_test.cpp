@@ -87,7 +87,7 @@ TEST(TextOutputTest, RoutesTextEscapesPortNamesAndFindings) {
   report.credit_loops.push_back({{sw_port, host_port}, 0});
   std::ostringstream out;
   write_routes_text(f, {std::string("read from ") + kOsc, 1, 1}, report,
-                    {link_finding("route.loop")}, out);
+                    {link_finding("route.loop")}, TextStyle{}, out);
   expect_escaped(out.str());
   EXPECT_NE(out.str().find("\\x1b[31mred[1] <-> \\x1b]0;pwned\\x07[1]"), std::string::npos)
       << out.str();
