@@ -95,16 +95,26 @@ step_depends() {
   while read -r lib path; do
     resolved[$lib]=$path
   done < <(ldd "$root/usr/bin/ibatlas" | awk '$2 == "=>" {print $1, $3}')
-  while read -r lib; do
+  local needed=() paths=() owners
+  mapfile -t needed < <(readelf -d "$root/usr/bin/ibatlas" |
+    sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+  for lib in "${needed[@]}"; do
     path=${resolved[$lib]:-}
     [[ $path == /* ]] || fail "ldd does not resolve $lib"
-    pkg=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n 1 | cut -d: -f1) ||
-      pkg=$(dpkg -S "$path" | head -n 1 | cut -d: -f1)
+    paths+=("$path" "$(readlink -f "$path")")  # dpkg knows one of the two (merged /usr)
+  done
+  owners=$(dpkg -S "${paths[@]}" 2>/dev/null || true)  # one call: each is slow
+  for lib in "${needed[@]}"; do
+    path=${resolved[$lib]}
+    pkg=$(grep -F -e ": $path" -e ": $(readlink -f "$path")" <<<"$owners" | grep -E ': /' |
+      awk -F': ' -v a="$path" -v b="$(readlink -f "$path")" '$2 == a || $2 == b {print $1}' |
+      head -n 1 | cut -d: -f1)
+    [[ -n $pkg ]] || fail "dpkg -S knows no package for $lib ($path)"
     if ! grep -qxF "$pkg" <<<"$names"; then
       echo "  $lib ($pkg) not in Depends" >&2
       missing=1
     fi
-  done < <(readelf -d "$root/usr/bin/ibatlas" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+  done
   ((missing == 0)) || fail "Depends lacks the packages above"
   # A package the host does not have could not be installed on it.
   local name
