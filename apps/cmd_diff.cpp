@@ -15,6 +15,7 @@
 #include "ibatlas/output_file.hpp"
 #include "ibatlas/render/diff_map.hpp"
 #include "ibatlas/render/graphviz.hpp"
+#include "ibatlas/report/diff_text.hpp"
 
 #include "cli.hpp"
 #include "source.hpp"
@@ -47,7 +48,7 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out, std::ostream&
   if (options.json) {
     write_diff_json(diff, out);
   } else {
-    write_diff_text(diff, out);
+    write_diff_text(diff, text_style(out), out);
   }
   if (!options.svg.empty()) {
     write_diff_map(options.svg, after, diff);

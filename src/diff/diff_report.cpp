@@ -1,7 +1,6 @@
 #include "ibatlas/diff/diff_report.hpp"
 
 #include <cstdio>
-#include <map>
 #include <vector>
 
 #include "diff/change_json.hpp"
@@ -40,6 +39,8 @@ std::string counter_line(const Change& c) {
   return out + ")";
 }
 
+}  // namespace
+
 std::vector<std::string> ignored_names(const DiffOptions& o) {
   std::vector<std::string> out;
   for (auto [on, name] :
@@ -51,20 +52,6 @@ std::vector<std::string> ignored_names(const DiffOptions& o) {
   }
   return out;
 }
-
-std::string ignored_list(const DiffOptions& o) {
-  std::string out;
-  for (const std::string& name : ignored_names(o)) {
-    out += (out.empty() ? "" : ",") + name;
-  }
-  return out;
-}
-
-std::string snapshot_line(const SnapshotInfo& s) {
-  return s.source + (s.time ? " (" + *s.time + ")" : "");
-}
-
-}  // namespace
 
 std::string format_change(const Change& c) {
   switch (c.kind) {
@@ -111,42 +98,9 @@ std::string format_change(const Change& c) {
   return where(c.at) + ": " + arrow(c.before, c.after);
 }
 
-void write_diff_text(const FabricDiff& diff, std::ostream& out) {
-  if (diff.same()) {
-    for (const std::string& note : diff.notes) {
-      out << "note: " << note << '\n';
-    }
-    return;
-  }
-  std::map<ChangeKind, std::size_t> counts;
-  for (const Change& c : diff.changes) {
-    ++counts[c.kind];
-  }
-  // Names, descriptions and sources are bytes from the snapshots: escaped, so they cannot
-  // drive the terminal (format_change keeps them, for other writers).
-  out << "--- " << text::printable(snapshot_line(diff.before)) << '\n';
-  out << "+++ " << text::printable(snapshot_line(diff.after)) << '\n';
-  out << diff.changes.size() << (diff.changes.size() == 1 ? " change:" : " changes:");
-  for (auto [kind, n] : counts) {
-    out << ' ' << n << ' ' << to_string(kind) << (kind == counts.rbegin()->first ? "" : ",");
-  }
-  std::string ignored = ignored_list(diff.options);
-  out << (ignored.empty() ? "" : " (ignoring " + ignored + ")") << '\n';
-  for (std::size_t i = 0; i < diff.changes.size(); ++i) {
-    const Change& c = diff.changes[i];
-    if (i == 0 || diff.changes[i - 1].kind != c.kind) {
-      out << '\n' << kind_heading(c.kind) << " (" << counts[c.kind] << "):\n";
-    }
-    out << "  " << text::printable(format_change(c)) << '\n';
-  }
-  out << (diff.notes.empty() ? "" : "\n");
-  for (const std::string& note : diff.notes) {
-    out << "note: " << note << '\n';
-  }
-}
-
 void write_diff_json(const FabricDiff& diff, std::ostream& out) {
   nlohmann::ordered_json j;
+  j["schema"] = "ibatlas.diff/1";
   j["before"] = diff::snapshot_json(diff.before);
   j["after"] = diff::snapshot_json(diff.after);
   j["seconds"] = diff::optional_json(diff.seconds);

@@ -1,9 +1,11 @@
 #pragma once
 
-// `ibatlas diff` output: text grouped by kind, or JSON (schema in docs/diff.md).
+// `ibatlas diff` output: JSON (schema in docs/diff.md) and one change as text; the text
+// report is report/diff_text.hpp.
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "ibatlas/diff/diff.hpp"
 
@@ -13,15 +15,14 @@ namespace ibatlas {
 //   0x0000000000100000[1] "host01": 0x0000000000200006[1] "leaf" -> 0x0000000000200006[5] "leaf"
 std::string format_change(const Change& change);
 
-// Nothing but the notes ("note: ..." lines, what was not compared) when there are no changes
-// (like diff(1)); otherwise a header naming both snapshots and the count per kind, then one
-// group per kind in report order, then the notes.
-void write_diff_text(const FabricDiff& diff, std::ostream& out);
+// The names of what `options` leaves out of the comparison: "lids", "descriptions",
+// "counters" (the text's "(ignoring ...)" and the JSON's "ignored").
+std::vector<std::string> ignored_names(const DiffOptions& options);
 
-// One JSON object: before, after (source, format, time), seconds, ignored, same, counts (per
-// kind), changes (each with kind, node_guid, node, port, before, after and, by kind,
-// peer_before, peer_after, traded_with, counter, delta, reset, per_hour, item, entries),
-// notes (strings).
+// One JSON object: schema ("ibatlas.diff/1"), before, after (source, format, time), seconds,
+// ignored, same, counts (per kind), changes (each with kind, node_guid, node, port, before, after
+// and, by kind, peer_before, peer_after, traded_with, counter, delta, reset, per_hour, item,
+// entries), notes (strings).
 void write_diff_json(const FabricDiff& diff, std::ostream& out);
 
 }  // namespace ibatlas

@@ -14,6 +14,7 @@
 #include "ibatlas/diff/history.hpp"
 #include "ibatlas/diff/history_report.hpp"
 #include "ibatlas/fabric_builder.hpp"
+#include "ibatlas/report/diff_text.hpp"
 
 namespace ibatlas {
 namespace {
@@ -87,7 +88,7 @@ TEST(ArDiffTest, AbsentOnOneSideIsANoteNotAChange) {
   ASSERT_EQ(gained.notes.size(), 1U);
   EXPECT_NE(gained.notes[0].find("in NEW only"), std::string::npos);
   std::ostringstream text;
-  write_diff_text(lost, text);
+  write_diff_text(lost, TextStyle{}, text);
   EXPECT_EQ(text.str(), "note: " + lost.notes[0] + "\n");
 }
 

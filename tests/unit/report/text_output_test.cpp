@@ -12,6 +12,7 @@
 #include "ibatlas/diff/history.hpp"
 #include "ibatlas/diff/history_report.hpp"
 #include "ibatlas/report/check_report.hpp"
+#include "ibatlas/report/diff_text.hpp"
 #include "ibatlas/report/routes_report.hpp"
 #include "ibatlas/report/show_report.hpp"
 #include "ibatlas/report/worklist.hpp"
@@ -107,7 +108,7 @@ TEST(TextOutputTest, DiffTextEscapesDescriptionsAndSources) {
   Fabric before = hostile(std::string(kSgr) + " HCA-1");
   Fabric after = hostile(std::string(kOsc) + " HCA-1");
   std::ostringstream out;
-  write_diff_text(diff_fabrics(before, after), out);
+  write_diff_text(diff_fabrics(before, after), TextStyle{}, out);
   expect_escaped(out.str());
 }
 
