@@ -174,7 +174,8 @@ void write_json(const Fabric& fabric, std::ostream& out) {
   for (const exports::LinkEnds& link : exports::sorted_links(fabric)) {
     links.push_back(link_json(fabric, link));
   }
-  Json doc{{"provenance", provenance_json(fabric.provenance())},
+  Json doc{{"schema", "ibatlas.fabric/1"},
+           {"provenance", provenance_json(fabric.provenance())},
            {"nodes", std::move(nodes)},
            {"links", std::move(links)}};
   out << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';

@@ -57,6 +57,7 @@ void write_sms(const std::vector<SubnetManager>& sms, std::ostream& out) {
 
 nlohmann::ordered_json summary_json(const FabricSummary& s, const Provenance& provenance) {
   nlohmann::ordered_json j;
+  j["schema"] = "ibatlas.show/1";
   j["source"] = provenance.source;
   j["format"] = provenance.format;
   j["switches"] = s.switches;

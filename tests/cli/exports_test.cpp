@@ -267,8 +267,8 @@ TEST(JsonExportTest, LinkRateIsTheLowerEndOrTheOnlyOneKnown) {
 }
 
 TEST(JsonExportTest, EmptyFabricAndAwkwardTextAreValidJson) {
-  EXPECT_EQ(json_of(test::sample_empty_fabric()),
-            json::parse(R"({"provenance": {"source": "", "format": "", "tool": ""},
+  EXPECT_EQ(json_of(test::sample_empty_fabric()), json::parse(R"({"schema": "ibatlas.fabric/1",
+                            "provenance": {"source": "", "format": "", "tool": ""},
                             "nodes": [], "links": []})"));
   json j = json_of(test::sample_awkward_text_fabric());
   EXPECT_EQ(j["nodes"][0]["description"], "h\xc3\xa9te\tx \xEF\xBF\xBD end");
