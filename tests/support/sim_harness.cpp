@@ -307,7 +307,8 @@ void SimFabric::start(const SimOptions& options) {
   }
 }
 
-void SimFabric::start_opensm() {
+void SimFabric::start_opensm(const std::vector<std::string>& extra_args,
+                             const std::string& extra_config) {
   if (opensm_pid_ > 0) {
     fail("opensm already started");
   }
@@ -317,19 +318,15 @@ void SimFabric::start_opensm() {
   if (config.find("force_link_speed 0") == std::string::npos) {
     fail(source_dir() + "/fixtures/opensm.conf is missing or lacks force_link_speed 0");
   }
-  write_text(dir_ + "/opensm.conf", config + "dump_files_dir " + dir_ + "/\n");
+  write_text(dir_ + "/opensm.conf", config + extra_config + "dump_files_dir " + dir_ + "/\n");
   std::vector<std::string> env = client_environment();
   env.push_back("OSM_CACHE_DIR=" + dir_);
   env.push_back("OSM_TMP_DIR=" + dir_);
   // -d2 flushes the log after each line: its stdout is block-buffered, so "SUBNET UP" is
   // awaited in the log file.
-  opensm_pid_ = spawn({opensm,
-                       {opensm, "-F", dir_ + "/opensm.conf", "-d2", "-f", opensm_log()},
-                       environment_with(env),
-                       dir_,
-                       -1,
-                       dir_ + "/opensm.out",
-                       ""});
+  std::vector<std::string> argv = {opensm, "-F", dir_ + "/opensm.conf", "-d2", "-f", opensm_log()};
+  argv.insert(argv.end(), extra_args.begin(), extra_args.end());
+  opensm_pid_ = spawn({opensm, argv, environment_with(env), dir_, -1, dir_ + "/opensm.out", ""});
   wait_for_text(opensm_log(), "SUBNET UP", opensm_pid_, start_timeout_, "opensm");
 }
 

@@ -48,9 +48,11 @@ class SimFabric {
   SimFabric(const SimFabric&) = delete;
   SimFabric& operator=(const SimFabric&) = delete;
 
-  // Starts opensm (config fixtures/opensm.conf, logs in dir()) and waits for SUBNET UP.
+  // Starts opensm (config fixtures/opensm.conf plus `extra_config` lines, logs in dir()) with
+  // `extra_args` (e.g. {"-R", "dfsssp"}) and waits for SUBNET UP.
   // REQUIRES: opensm not started yet.
-  void start_opensm();
+  void start_opensm(const std::vector<std::string>& extra_args = {},
+                    const std::string& extra_config = "");
 
   // Sends one ibsim console command (Unlink "id"[p], Error ..., Guid ..., ReLink ...) and
   // waits for ibsim's next prompt. Returns what ibsim printed in between.
