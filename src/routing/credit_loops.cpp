@@ -83,18 +83,21 @@ struct Edge {
 };
 
 // Every dependency as a pair of keys (a cross-VL one only when both VLs are below `lanes`).
-std::vector<Edge> edges(const Vertices& vertices, const VlDependencies& deps) {
+std::vector<Edge> edges(const RouteView& view, const Vertices& vertices,
+                        const VlDependencies& deps) {
   std::vector<Edge> out;
   std::size_t lanes = deps.lanes;
-  for (std::size_t key = 0; key < deps.same.size(); ++key) {
-    auto slot = static_cast<std::uint32_t>(key / lanes);
-    for (std::uint32_t word = 0; word < 4; ++word) {
-      for (std::uint64_t bits = deps.same[key][word]; bits != 0; bits &= bits - 1) {
-        std::uint32_t q = word * 64U + static_cast<std::uint32_t>(std::countr_zero(bits));
-        std::uint32_t to = vertices.channel_after(slot, q);
-        if (to != kNotVertex && vertices.at(slot).peer_switch != kNoSwitch) {
-          out.push_back(Edge{key, to * lanes + key % lanes});
-        }
+  for (std::uint32_t slot = 0; slot < deps.same_base.size(); ++slot) {
+    std::uint32_t base = deps.same_base[slot];
+    if (base == kNoChannel) {
+      continue;
+    }
+    std::uint32_t next = vertices.at(slot).peer_switch;
+    for (std::uint32_t q = 0; q <= view.port_count(next); ++q) {
+      std::uint32_t to = vertices.channel_after(slot, q);
+      for (unsigned vls = deps.same[base + q]; vls != 0 && to != kNotVertex; vls &= vls - 1) {
+        auto vl = static_cast<std::size_t>(std::countr_zero(vls));
+        out.push_back(Edge{slot * lanes + vl, to * lanes + vl});
       }
     }
   }
@@ -177,7 +180,7 @@ void find_credit_loops(const RouteView& view, const VlDependencies& deps, RouteR
   Vertices vertices(view, deps.lanes);
   report.channels = vertices.channels();
   report.credit_loop_inputs = deps.inputs;
-  std::vector<Edge> all = edges(vertices, deps);
+  std::vector<Edge> all = edges(view, vertices, deps);
   std::vector<bool> lane_used(deps.lanes, false);
   for (const Edge& e : all) {
     vertices.mark(e.from);

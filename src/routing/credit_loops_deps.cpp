@@ -44,17 +44,18 @@ VlMap::VlMap(const RouteView& view) : view_(view), tables_(view.fabric().sl_to_v
   lanes_ = top + 1U;
 }
 
-std::uint8_t VlMap::vl(std::uint32_t s, std::uint8_t in, std::uint8_t out, std::uint8_t sl) {
+const Vls& VlMap::table(std::uint32_t s, std::uint8_t in, std::uint8_t out) {
+  static constexpr Vls kAllVl0{};
   if (tables_.empty()) {
-    return 0;
+    return kAllVl0;
   }
   std::uint32_t& entry = index_[base_[s] + in * (view_.port_count(s) + 1U) + out];
   if (entry == kNone || entry == kNoneSeen) {
     missing_ += entry == kNone ? 1U : 0U;
     entry = kNoneSeen;
-    return 0;
+    return kAllVl0;
   }
-  return tables_[entry].vl[sl];
+  return tables_[entry].vl;
 }
 
 VlDependencyAccumulator::VlDependencyAccumulator(const AnalysisContext& context)
@@ -71,7 +72,18 @@ VlDependencyAccumulator::VlDependencyAccumulator(const AnalysisContext& context)
   deps_.inputs.sl_to_vl = !vl_map_.empty();
   per_source_ = deps_.inputs.path_sls || deps_.inputs.sl_to_vl;
   deps_.lanes = vl_map_.lanes();
-  deps_.same.assign(std::size_t{view.slot_count()} * deps_.lanes, PortMask{});
+  deps_.same_base.assign(view.slot_count(), kNoChannel);
+  std::uint32_t entries = 0;
+  for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
+    for (std::uint32_t p = 1; p <= view.port_count(s); ++p) {
+      std::uint32_t next = view.at(s, p).peer_switch;
+      if (next != kNoSwitch) {
+        deps_.same_base[view.slot(s, p)] = entries;
+        entries += view.port_count(next) + 1;
+      }
+    }
+  }
+  deps_.same.assign(entries, 0);
   for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
     for (std::uint32_t p = 0; p <= view.port_count(s); ++p) {
       const SwitchPort& sp = view.at(s, p);
@@ -126,7 +138,7 @@ void VlDependencyAccumulator::enter_sources(std::uint32_t s, std::uint8_t out,
       continue;
     }
     std::uint8_t sl = deps_.inputs.path_sls ? sl_of(sources_at_[k], d.lid) : 0;
-    std::uint8_t vl = vl_map_.vl(s, c.sw_port, out, sl);
+    std::uint8_t vl = vl_map_.table(s, c.sw_port, out)[sl];
     if (vl != kDropVl) {
       sls_[s] |= bit(sl);
       vls_[std::size_t{s} * 16U + sl] |= bit(vl);
@@ -135,31 +147,31 @@ void VlDependencyAccumulator::enter_sources(std::uint32_t s, std::uint8_t out,
 }
 
 // What leaves s by `out` arrives at `next` and leaves it by `next_out`: one dependency per
-// (VL here, VL there) of each SL.
+// (VL here, VL there) of each SL; the same-VL ones go in with one write.
 void VlDependencyAccumulator::pass_on(std::uint32_t s, std::uint8_t out, std::uint32_t next,
                                       std::uint8_t next_out) {
   const RouteView& view = context_.view;
   std::uint32_t from = view.slot(s, out);
-  std::uint32_t to = view.slot(next, next_out);
   std::uint8_t in = peer_number_[from];
+  const Vls& there_of = vl_map_.table(next, in, next_out);
+  std::uint16_t same = 0;
   for (unsigned sls = sls_[s]; sls != 0; sls &= sls - 1) {
     auto sl = static_cast<std::uint8_t>(std::countr_zero(sls));
-    std::uint8_t there = vl_map_.vl(next, in, next_out, sl);
+    std::uint8_t there = there_of[sl];
     if (there == kDropVl) {
       continue;
     }
     sls_[next] |= bit(sl);
     vls_[std::size_t{next} * 16U + sl] |= bit(there);
-    for (unsigned vls = vls_[std::size_t{s} * 16U + sl]; vls != 0; vls &= vls - 1) {
-      auto here = static_cast<std::uint32_t>(std::countr_zero(vls));
-      if (here == there) {
-        deps_.same[std::size_t{from} * deps_.lanes + here][next_out / 64U] |= std::uint64_t{1}
-                                                                              << (next_out % 64U);
-      } else {
-        deps_.cross.insert(std::uint64_t{from * 16U + here} << 32U | (to * 16U + there));
-      }
+    std::uint16_t here = vls_[std::size_t{s} * 16U + sl];
+    same |= static_cast<std::uint16_t>(here & bit(there));
+    for (unsigned other = here & ~unsigned{bit(there)}; other != 0; other &= other - 1) {
+      std::uint32_t to = view.slot(next, next_out);
+      auto vl = static_cast<std::uint32_t>(std::countr_zero(other));
+      deps_.cross.insert(std::uint64_t{from * 16U + vl} << 32U | (to * 16U + there));
     }
   }
+  deps_.same[deps_.same_base[from] + next_out] |= same;
 }
 
 void VlDependencyAccumulator::add(const Destination& d, const DestinationPass& pass) {

@@ -25,6 +25,8 @@ namespace ibatlas {
 
 constexpr std::uint8_t kDropVl = 15;
 
+using Vls = std::array<std::uint8_t, 16>;  // the VL of each SL
+
 // The SL-to-VL tables of the view's switches, by (switch, in port, out port).
 class VlMap {
  public:
@@ -35,9 +37,9 @@ class VlMap {
   // VLs 0 .. lanes() - 1 are in use in some table (1 without tables).
   std::uint32_t lanes() const { return lanes_; }
 
-  // The VL of `sl` through switch s from `in` to `out`: the table's, 0 without one (counted
-  // once per (s, in, out) in missing()).
-  std::uint8_t vl(std::uint32_t s, std::uint8_t in, std::uint8_t out, std::uint8_t sl);
+  // The VLs of every SL through switch s from `in` to `out`: the table's, all 0 without one
+  // (counted once per (s, in, out) in missing()).
+  const Vls& table(std::uint32_t s, std::uint8_t in, std::uint8_t out);
 
   std::uint64_t missing() const { return missing_; }
 
@@ -53,17 +55,21 @@ class VlMap {
   std::uint64_t missing_ = 0;
 };
 
-using PortMask = std::array<std::uint64_t, 4>;
-
 struct VlDependencies {
   std::uint32_t lanes = 1;
-  // Per (slot * lanes + VL) of a channel: bit q says a route continues on the next switch's
-  // port q on the same VL.
-  std::vector<PortMask> same;
+  // Per switch-to-switch channel (a slot of the view): where its entries start in `same`, one
+  // per port of the switch its cable reaches (0 .. that switch's port count); kNoChannel for
+  // a slot that is no channel.
+  std::vector<std::uint32_t> same_base;
+  // Bit v of same[same_base[slot] + q]: a route leaves by (slot, VL v) and goes on by port q
+  // of the next switch on VL v too.
+  std::vector<std::uint16_t> same;
   // Dependencies that change VL: (slot * 16 + VL) << 32 | (next slot * 16 + VL there).
   std::unordered_set<std::uint64_t> cross;
   CreditLoopInputs inputs;
 };
+
+constexpr std::uint32_t kNoChannel = 0xffffffff;
 
 class VlDependencyAccumulator {
  public:
