@@ -227,8 +227,16 @@ void Crawl::add_node(const Arrival& arrival) {
   request(arrival.route, SmpAttribute::SwitchInfo, 0,
           MadPurpose{MadPurpose::Kind::SwitchInfo, index, 0, 0});
   nodes_[index].port_infos_left = static_cast<std::uint16_t>(arrival.info.num_ports + 1);
-  for (std::uint32_t p = 0; p <= arrival.info.num_ports; ++p) {
-    read_port_info(index, static_cast<std::uint8_t>(p), arrival.route);
+  // Port 0 first, then the others from an offset that differs from switch to switch. Probes
+  // follow the PortInfos, and switches found at the same time (one per pod of a fat-tree)
+  // would otherwise probe their uplinks in step and land on one core switch's SMA together,
+  // overflowing its VL15 queue: their far end is unknown until they answer, so no cap can
+  // see it (docs/benchmarks.md, "Per-node cap on the SMA model").
+  read_port_info(index, 0, arrival.route);
+  std::uint32_t n = arrival.info.num_ports;
+  std::uint64_t offset = n == 0 ? 0 : (std::uint64_t{index} * 2654435761U) % n;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    read_port_info(index, static_cast<std::uint8_t>(1 + (offset + k) % n), arrival.route);
   }
 }
 

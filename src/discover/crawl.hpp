@@ -138,6 +138,10 @@ class Crawl {
   // Arrivals still waiting on a port that will never answer are taken as the node they wait on.
   void settle();
 
+  // For MadEngine::set_far_end: the node a NodeInfo probe lands on when the cable it goes out
+  // by is known by now (the far side's own probe came over it while this one waited).
+  std::optional<std::uint32_t> far_end(const MadJob& job) const;
+
   std::size_t node_count() const { return nodes_.size(); }
 
   const std::vector<NodeRecord>& nodes() const { return nodes_; }
@@ -174,13 +178,13 @@ class Crawl {
   void sl_to_vl_after_port_info(const MadJob& job, const PortInfoFields* fields);
   void request_next_sl_to_vl(std::uint32_t index);
   void on_failure(const MadJob& job, const SmpReply& reply);
+  // A read that timed out in the first pass is kept for the re-probe pass (reprobe()), at most
+  // kReprobes times: true when it was, and its handler waits for the outcome of that.
+  bool defer(const MadJob& job, const SmpReply& reply);
   DirectedRoute detour(const DirectedRoute& failed, const MadPurpose& purpose) const;
   // Over known cables, through switches only, not through `avoid`; a probe's route leaves
   // room for its last hop.
   std::optional<DirectedRoute> shortest_route(std::uint32_t target, const std::vector<bool>& avoid,
-  // A read that timed out in the first pass is kept for the re-probe pass (reprobe()), at most
-  // kReprobes times: true when it was, and its handler waits for the outcome of that.
-  bool defer(const MadJob& job, const SmpReply& reply);
                                               bool probe) const;
   void note_sm_port(const MadJob& job, const PortInfoFields& fields);
   void start_ar(std::uint32_t index, std::uint16_t linear_fdb_top);

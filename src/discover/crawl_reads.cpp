@@ -93,6 +93,18 @@ void Crawl::consider_probe(std::uint32_t node_index, std::uint8_t p) {
           MadPurpose{MadPurpose::Kind::Probe, node_index, p, 0});
 }
 
+std::optional<std::uint32_t> Crawl::far_end(const MadJob& job) const {
+  const MadPurpose& p = job.purpose;
+  const auto* smp = std::get_if<SmpRequest>(&job.request);
+  // SMInfo reads reuse the Probe kind with their own numbering (crawl_sminfo.cpp).
+  if (p.kind != MadPurpose::Kind::Probe || p.node >= nodes_.size() || smp == nullptr ||
+      smp->attribute != SmpAttribute::NodeInfo || p.port >= nodes_[p.node].ports.size()) {
+    return std::nullopt;
+  }
+  const std::optional<PeerRef>& peer = nodes_[p.node].ports[p.port].peer;
+  return peer ? std::optional(peer->node) : std::nullopt;
+}
+
 void Crawl::end_probe(std::uint32_t node, std::uint8_t port, ProbeState state) {
   nodes_[node].ports[port].probe = state;
   release(node, port);
@@ -273,14 +285,6 @@ std::string failure_text(const MadJob& job, const SmpReply& reply, bool deadline
 
 }  // namespace
 
-void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
-  using Kind = MadPurpose::Kind;
-  const MadPurpose& p = job.purpose;
-  if (defer(job, reply)) {
-    if (p.kind == Kind::Lft) {
-      request_next_lft_block(p.node);
-    }
-    return;
 bool Crawl::defer(const MadJob& job, const SmpReply& reply) {
   int rounds = static_cast<int>(kReprobes + 1) * (options_.retries + 1);
   if (!first_pass_ || job.attempts >= rounds || reply.status != SmpStatus::Timeout ||
@@ -291,6 +295,14 @@ bool Crawl::defer(const MadJob& job, const SmpReply& reply) {
   return true;
 }
 
+void Crawl::on_failure(const MadJob& job, const SmpReply& reply) {
+  using Kind = MadPurpose::Kind;
+  const MadPurpose& p = job.purpose;
+  if (defer(job, reply)) {
+    if (p.kind == Kind::Lft) {
+      request_next_lft_block(p.node);
+    }
+    return;
   }
   IssueKind kind = reply.status == SmpStatus::Timeout ? IssueKind::NoAnswer : IssueKind::Rejected;
   std::string what = failure_text(job, reply, engine_.expired());

@@ -82,6 +82,7 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
       options.deadline,          options.clock};
   MadEngine engine(transport, perf, engine_options);
   Crawl crawl(options, engine);
+  engine.set_far_end([&crawl](const MadJob& job) { return crawl.far_end(job); });
   MadEngine::Handler handler = [&crawl](const MadJob& job, const SmpReply& reply) {
     crawl.handle(job, reply);
   };
@@ -98,10 +99,10 @@ DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
   if (options.counters) {
     crawl.start_counters(perf != nullptr);
     engine.run(handler, count);
-  }
     while (crawl.reprobe()) {  // counters reads that timed out, as for the topology
       engine.run(handler, count);
     }
+  }
   return build_result(crawl, engine.statistics(), options);
 }
 

@@ -109,10 +109,21 @@ void MadEngine::fill_window() {
       if (it == lanes_.end()) {
         continue;
       }
-      Lane& lane = it->second;
+      Lane& lane = it->second;  // stays valid: unordered_map keeps its elements in place
       lane.listed = false;
       if (lane.queue.empty() || !under_cap(lane)) {
         continue;
+      }
+      std::optional<std::uint64_t> far = far_lane(lane.queue.front(), key);
+      if (far) {
+        Lane& there = lanes_[*far];
+        if (!under_cap(there)) {
+          blocked_[*far].push_back(key);  // listed again when that lane frees (finish)
+          continue;
+        }
+        ++there.in_flight;
+        ++stats_.charged_far;
+        stats_.peak_per_node = std::max(stats_.peak_per_node, there.in_flight);
       }
       MadJob job = lane.queue.front();
       lane.queue.pop_front();
@@ -120,12 +131,24 @@ void MadEngine::fill_window() {
       ++lane.in_flight;
       stats_.peak_per_node = std::max(stats_.peak_per_node, lane.in_flight);
       list(key, false);
-      send(job);
+      send(job, far);
     }
   }
 }
 
-void MadEngine::send(MadJob job) {
+std::optional<std::uint64_t> MadEngine::far_lane(const MadJob& job, std::uint64_t key) const {
+  if (!far_end_ || is_perf(job)) {
+    return std::nullopt;
+  }
+  std::optional<std::uint32_t> node = far_end_(job);
+  if (!node) {
+    return std::nullopt;
+  }
+  std::uint64_t far = static_cast<std::uint64_t>(*node) << 1;  // its SMP lane
+  return far == key ? std::nullopt : std::optional(far);
+}
+
+void MadEngine::send(MadJob job, std::optional<std::uint64_t> far) {
   std::uint64_t tag = next_tag_++;
   ++job.attempts;
   ++stats_.mads_sent;
@@ -137,7 +160,7 @@ void MadEngine::send(MadJob job) {
     std::get<SmpRequest>(job.request).tag = tag;
     ++smp_in_flight_;
   }
-  auto [it, inserted] = in_flight_.emplace(tag, InFlight{job, now()});
+  auto [it, inserted] = in_flight_.emplace(tag, InFlight{job, now(), far});
   assert(inserted);
   stats_.peak_in_flight = std::max(stats_.peak_in_flight, in_flight_.size());
   if (perf) {
@@ -190,8 +213,15 @@ void MadEngine::finish(std::uint64_t key) {
   assert(it != lanes_.end() && it->second.in_flight > 0);
   Lane& lane = it->second;
   --lane.in_flight;
+  if (auto waiting = blocked_.find(key); waiting != blocked_.end()) {
+    std::vector<std::uint64_t> keys = std::move(waiting->second);
+    blocked_.erase(waiting);
+    for (std::uint64_t k : keys) {
+      list(k, false);
+    }
+  }
   if (lane.queue.empty() && lane.in_flight == 0 && !lane.listed) {
-    lanes_.erase(it);  // most nodes are done for good: keep the map small
+    lanes_.erase(key);  // most nodes are done for good: keep the map small
     return;
   }
   list(key, false);
@@ -203,9 +233,13 @@ void MadEngine::accept(const SmpReply& reply, bool perf) {
     return;  // a late answer to an attempt the watchdog already gave up on
   }
   MadJob job = it->second.job;
+  std::optional<std::uint64_t> far = it->second.far;
   in_flight_.erase(it);
   --(perf ? perf_in_flight_ : smp_in_flight_);
   finish(lane_of(job));
+  if (far) {
+    finish(*far);
+  }
   if (reply.status == SmpStatus::Timeout) {
     ++stats_.timeouts;
     int retries = job.max_retries >= 0 ? job.max_retries : options_.retries;
@@ -257,6 +291,7 @@ void MadEngine::drain_at_deadline() {
     cut.insert(cut.end(), lane.queue.begin(), lane.queue.end());
   }
   lanes_.clear();
+  blocked_.clear();
   ready_[0].clear();
   ready_[1].clear();
   queued_ = 0;

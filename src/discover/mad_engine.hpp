@@ -7,7 +7,9 @@
 // an answer means.
 //
 // The node a job is charged to is MadPurpose::node: the node it reads, or, for a NodeInfo
-// probe, the switch it leaves from (what is at the far end is not known until it answers).
+// probe, the switch it leaves from; a probe whose far end is known by the time it goes out
+// (set_far_end: the far side's own probe found the cable meanwhile) is charged to that node
+// too, and waits until both have room.
 
 #include <array>
 #include <chrono>
@@ -15,8 +17,10 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <variant>
+#include <vector>
 
 #include "ibatlas/discover/crawler.hpp"
 #include "ibatlas/discover/smp_transport.hpp"
@@ -110,12 +114,19 @@ class MadEngine {
   // The crawl's re-probe pass resends a job that failed in the first pass.
   void count_reprobe() { ++stats_.reprobed; }
 
+  // Asked when a job is next to go out: another node (MadPurpose::node numbering) it lands
+  // on and is charged to as well, if known. Empty (the default): none.
+  using FarEnd = std::function<std::optional<std::uint32_t>(const MadJob&)>;
+
+  void set_far_end(FarEnd far_end) { far_end_ = std::move(far_end); }
+
   const CrawlStatistics& statistics() const { return stats_; }
 
  private:
   struct InFlight {
     MadJob job;
     Nanos sent;
+    std::optional<std::uint64_t> far;  // the far end's lane, charged too
   };
 
   // One node's jobs of one class (SMP or PerfMgt), queued and in flight.
@@ -138,8 +149,9 @@ class MadEngine {
   }
 
   void list(std::uint64_t key, bool front);
+  std::optional<std::uint64_t> far_lane(const MadJob& job, std::uint64_t key) const;
   void fill_window();
-  void send(MadJob job);
+  void send(MadJob job, std::optional<std::uint64_t> far);
   void wait_or_poll();
   void accept(const SmpReply& reply, bool perf);
   void finish(std::uint64_t key);
@@ -154,6 +166,9 @@ class MadEngine {
   std::size_t smp_window_ = 1;
   std::size_t perf_window_ = 1;
   std::unordered_map<std::uint64_t, Lane> lanes_;
+  // Lanes whose next job waits for room at its far end's lane: listed again when it frees.
+  std::unordered_map<std::uint64_t, std::vector<std::uint64_t>> blocked_;
+  FarEnd far_end_;
   std::array<std::deque<std::uint64_t>, 2> ready_;  // lanes that may send, SMP and PerfMgt
   std::size_t queued_ = 0;                          // jobs in every lane's queue
   std::multimap<Nanos, MadJob> delayed_;            // retries waiting out their backoff

@@ -103,6 +103,7 @@ void BM_CrawlSmaModel(benchmark::State& state) {
   state.counters["MADs"] = static_cast<double>(stats.mads_sent);
   state.counters["drops"] = static_cast<double>(drops);
   state.counters["retried"] = static_cast<double>(stats.retried_mads);
+  state.counters["charged_far"] = static_cast<double>(stats.charged_far);
   state.counters["peak_sma"] = static_cast<double>(peak_at_sma);
   state.counters["nodes"] = static_cast<double>(fabric.nodes().size());
 }

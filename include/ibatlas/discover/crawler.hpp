@@ -53,7 +53,8 @@ inline constexpr std::size_t kDefaultPerNode = 1;
 struct CrawlOptions {
   std::size_t max_in_flight = 0;  // the window; 0 or more than the transport's: the transport's
   // SMPs (and, apart, PerfMgt MADs) in flight at one node at most; 0: no cap. A NodeInfo
-  // probe counts at the switch it leaves from. The window stays full across nodes.
+  // probe counts at the switch it leaves from, and at the node it lands on when that is known
+  // by the time it goes out. The window stays full across nodes.
   std::size_t per_node = kDefaultPerNode;
   int retries = 3;  // resends of a MAD that timed out (a rejected MAD is not resent)
   // A timed-out MAD is resent after retry_backoff * 2^(attempts - 1), at most
@@ -133,6 +134,7 @@ struct CrawlStatistics {
   bool deadline_reached = false;
   std::size_t peak_in_flight = 0;
   std::size_t peak_per_node = 0;  // most in flight at one node (as the engine charges them)
+  std::uint64_t charged_far = 0;  // NodeInfo probes also charged to the far end they land on
   double elapsed_seconds = 0;
 };
 
