@@ -23,6 +23,7 @@
 #include "ibatlas/routing/minhop.hpp"
 #include "ibatlas/routing/route_load.hpp"
 #include "ibatlas/routing/route_report.hpp"
+#include "ibatlas/routing/ftree.hpp"
 #include "ibatlas/routing/updn.hpp"
 
 #include "support/fabric_generators.hpp"
@@ -71,6 +72,23 @@ BENCHMARK(BM_Updn10k)->Unit(benchmark::kMillisecond)->Iterations(3);
 // Arg 0: fates and hops only; 1: + balance and credit loops; 2: + symmetry (everything).
 void BM_Validate10k(benchmark::State& state) {
   const Fabric& f = routed_10k();
+// opensm's ftree takes the tree only when every leaf has hosts (a leaf without any is ranked
+// as a root): 31 full pods, 10,044 hosts. On fabric_10k() (its last pod has two empty leaves)
+// it falls back to minhop, as opensm does.
+const Fabric& fabric_10k_full() {
+  static const Fabric fabric = fat_tree(3, 36, 31 * 18 * 18);
+  return fabric;
+}
+
+void BM_Ftree10k(benchmark::State& state) {
+  const Fabric& f = fabric_10k_full();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ibatlas::compute_ftree(f));
+  }
+}
+
+BENCHMARK(BM_Ftree10k)->Unit(benchmark::kMillisecond)->Iterations(3);
+
   ibatlas::RouteAnalysisOptions options;
   options.balance = state.range(0) >= 1;
   options.credit_loops = state.range(0) >= 1;
