@@ -1,7 +1,7 @@
 // ibatlas check SOURCE [--plan FILE] [--baseline FILE] [--expect-speed S] [--expect-width W]
 //                      [--fail-on error|warning|info] [--json | --worklist]
 //                      [--node-name-map FILE] [--ar [FILE]] [--ar-expect KEY=VALUE,...]
-//                      [--counters [FILE]]...
+//                      [--counters [FILE]]... [--threshold-file FILE]
 // The audit: every check of the registry (docs/checks.md) over one snapshot; a table sorted
 // by severity then location, a JSON document, or a technician's worklist. Exit 1 when a
 // finding reaches --fail-on.
@@ -22,6 +22,7 @@
 
 #include "cli.hpp"
 #include "source.hpp"
+#include "thresholds.hpp"
 
 namespace ibatlas::cli {
 
@@ -35,6 +36,7 @@ struct CheckOptions {
   std::string expect_width;
   std::string ar_expect;  // --ar-expect KEY=VALUE,...; empty: none
   std::string fail_on = "error";
+  std::string threshold_file;  // empty: the default file when present
   bool json = false;
   bool worklist = false;
   SourceOptions source_options;
@@ -75,6 +77,8 @@ std::unique_ptr<Inputs> load_inputs(const CheckOptions& options, std::ostream& e
   if (!options.ar_expect.empty()) {
     in->audit.ar_expect = parse_ar_expect(options.ar_expect);
   }
+  in->audit.counter_thresholds =
+      load_counter_thresholds(options.threshold_file, options.source_options.verbose, err);
   return in;
 }
 
@@ -135,6 +139,7 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
           return message.starts_with("--ar-expect: ") ? message.substr(13) : message;
         }
       });
+  add_threshold_file_option(*cmd, options->threshold_file);
   add_fail_on_option(*cmd, options->fail_on);
   CLI::Option* json = cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->add_flag("--worklist", options->worklist, "Print the technician's worklist by switch")

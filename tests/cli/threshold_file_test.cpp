@@ -1,0 +1,150 @@
+// `check --threshold-file FILE` (infiniband-diags' error_thresholds format) and the default
+// file. A two-node fabric with ibqueryerrors counters written here: switch port 1 has
+// SymbolErrorCounter 50 (default threshold 10: a finding), the host's port 1 has
+// LinkDownedCounter 5 (default threshold 10: none). A counter fires when it is above its
+// threshold (ibqueryerrors' exceeds_threshold: val > thres), so the expected findings below
+// follow by hand from each file. IBATLAS_ERROR_THRESHOLDS points the default file away from
+// this machine's /etc.
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "ibatlas/exit_status.hpp"
+
+#include "support/cli/cli_run.hpp"
+#include "support/temp_dir.hpp"
+
+namespace ibatlas {
+namespace {
+
+constexpr const char* kFabric =
+    "switchguid=0x2c903006e29b0(2c903006e29b0)\n"
+    "Switch\t4 \"S-0002c903006e29b0\"\t\t# \"sw1\" enhanced port 0 lid 2 lmc 0\n"
+    "[1]\t\"H-7cfe900300179b30\"[1](7cfe900300179b31)\t\t# \"h1 mlx4_0\" lid 3 4xFDR\n"
+    "\n"
+    "caguid=0x7cfe900300179b30\n"
+    "Ca\t1 \"H-7cfe900300179b30\"\t\t# \"h1 mlx4_0\"\n"
+    "[1](7cfe900300179b31)\t\"S-0002c903006e29b0\"[1]\t\t# lid 3 lmc 0 \"sw1\" lid 2 4xFDR\n";
+
+constexpr const char* kCounters =
+    "Errors for 0x0002c903006e29b0 \"sw1\"\n"
+    "   GUID 0x2c903006e29b0 port 1: [SymbolErrorCounter == 50]\n"
+    "Errors for \"h1 mlx4_0\"\n"
+    "   GUID 0x7cfe900300179b31 port 1: [LinkDownedCounter == 5]\n";
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+class ThresholdFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fabric_ = dir_.file("fabric.txt");
+    counters_ = dir_.file("ibqueryerrors.txt");
+    test::write_file(fabric_, kFabric);
+    test::write_file(counters_, kCounters);
+    setenv("IBATLAS_ERROR_THRESHOLDS", "", 1);  // no default file unless a test sets one
+  }
+
+  void TearDown() override { unsetenv("IBATLAS_ERROR_THRESHOLDS"); }
+
+  test::CliRun check(const std::string& thresholds_text, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"check", fabric_, "--counters", counters_, "--json"};
+    if (!thresholds_text.empty()) {
+      std::string file = dir_.file("error_thresholds");
+      test::write_file(file, thresholds_text);
+      args.push_back("--threshold-file");
+      args.push_back(file);
+    }
+    args.insert(args.end(), extra.begin(), extra.end());
+    return test::run_cli(args);
+  }
+
+  test::TempDir dir_;
+  std::string fabric_;
+  std::string counters_;
+};
+
+TEST_F(ThresholdFileTest, DefaultThresholdsFlagTheSymbolErrorsOnly) {
+  test::CliRun r = check("");
+  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out << r.err;  // 50 > 10
+  EXPECT_EQ(count(r.out, "\"counter.link_downed\""), 0u) << r.out;             // 5 <= 10
+}
+
+TEST_F(ThresholdFileTest, RaisedThresholdSilencesAndLoweredOneRaises) {
+  test::CliRun r = check("# site thresholds\nSymbolErrorCounter=50\nLinkDownedCounter=4\n");
+  EXPECT_NE(r.status, kExitBadInput) << r.err;
+  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 0u) << r.out;  // 50 <= 50
+  EXPECT_EQ(count(r.out, "\"counter.link_downed\""), 1u) << r.out;    // 5 > 4
+  EXPECT_NE(r.out.find("LinkDownedCounter is 5 (threshold 4)"), std::string::npos) << r.out;
+}
+
+TEST_F(ThresholdFileTest, OneBelowTheCountStillFires) {
+  test::CliRun r = check("SymbolErrorCounter=49\n");
+  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out;  // 50 > 49
+  EXPECT_NE(r.out.find("SymbolErrorCounter is 50 (threshold 49)"), std::string::npos) << r.out;
+}
+
+TEST_F(ThresholdFileTest, UnknownCounterIsBadInputWithFileAndLine) {
+  test::CliRun r = check("SymbolErrorCounter=50\nSymbolErrors=50\n");
+  EXPECT_EQ(r.status, kExitBadInput);
+  EXPECT_NE(r.err.find("error_thresholds:2: expected a counter name: SymbolErrorCounter,"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("found \"SymbolErrors\""), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;  // nothing printed before the inputs are loaded
+}
+
+TEST_F(ThresholdFileTest, BadValueIsBadInput) {
+  test::CliRun r = check("LinkDownedCounter=lots\n");
+  EXPECT_EQ(r.status, kExitBadInput);
+  EXPECT_NE(r.err.find("error_thresholds:1: expected a count (decimal, 0x hex or 0-led octal), "
+                       "found \"lots\""),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(ThresholdFileTest, MissingExplicitFileIsBadInput) {
+  test::CliRun r =
+      test::run_cli({"check", fabric_, "--threshold-file", dir_.file("no-such-file"), "--json"});
+  EXPECT_EQ(r.status, kExitBadInput) << r.err;
+}
+
+TEST_F(ThresholdFileTest, DefaultFileIsReadWhenPresentAndSaidInVerbose) {
+  std::string file = dir_.file("etc_error_thresholds");
+  test::write_file(file, "SymbolErrorCounter=100\nPortXmitWait=1000\n");
+  setenv("IBATLAS_ERROR_THRESHOLDS", file.c_str(), 1);
+  test::CliRun r = check("", {"-v"});
+  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 0u) << r.out;  // 50 <= 100
+  EXPECT_NE(r.err.find("thresholds: read " + file +
+                       ": set SymbolErrorCounter; not checked by ibatlas: PortXmitWait"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(ThresholdFileTest, ExplicitFileWinsOverTheDefaultFile) {
+  std::string file = dir_.file("etc_error_thresholds");
+  test::write_file(file, "SymbolErrorCounter=100\n");
+  setenv("IBATLAS_ERROR_THRESHOLDS", file.c_str(), 1);
+  test::CliRun r = check("LinkDownedCounter=10\n");  // symbol errors back to the default 10
+  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
+}
+
+TEST_F(ThresholdFileTest, AbsentDefaultFileMeansBuiltInDefaults) {
+  setenv("IBATLAS_ERROR_THRESHOLDS", dir_.file("absent").c_str(), 1);
+  test::CliRun r = check("", {"-v"});
+  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
+  EXPECT_NE(r.err.find("thresholds: built-in defaults (no " + dir_.file("absent") + ")"),
+            std::string::npos)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace ibatlas
