@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,8 @@
 namespace ibatlas {
 
 namespace {
+
+constexpr std::size_t kSummaryValueColumn = 14;  // where "tables:       " puts its value
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
   char buffer[16];
@@ -251,9 +254,14 @@ std::string adaptive_note(std::size_t switches) {
 void write_routes_text(const Fabric& fabric, const TablesOrigin& origin, const RouteReport& report,
                        const std::vector<Finding>& findings, const TextStyle& style,
                        std::ostream& out) {
-  print_summary(origin, report.validation, out);
+  std::ostringstream summary;  // "key:" and a value, wrapped under the value
+  print_summary(origin, report.validation, summary);
   if (std::size_t adaptive = count_adaptive_switches(fabric); adaptive != 0) {
-    out << "adaptive:     " << adaptive_note(adaptive) << "\n";
+    summary << "adaptive:     " << adaptive_note(adaptive) << "\n";
+  }
+  std::istringstream lines(summary.str());
+  for (std::string line; std::getline(lines, line);) {
+    write_wrapped(out, line, 0, kSummaryValueColumn, Tone::Plain, style);
   }
   print_balance(fabric, report.balance, style, out);
   print_loops_and_symmetry(fabric, report, out);

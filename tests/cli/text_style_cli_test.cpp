@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -142,6 +143,30 @@ TEST(TextStyleCliTest, CheckFitsEightyColumnsAndKeepsEveryCharacter) {
   EXPECT_LE(longest_line(narrow.out), 80u) << narrow.out;
   EXPECT_EQ(ink(narrow.out), ink(wide.out));
   EXPECT_EQ(narrow.out.rfind("SEVERITY", 0), 0u);
+}
+
+TEST(TextStyleCliTest, RoutesAndDiffFitEightyColumnsToo) {
+  // avakas: a real dump with every switch's ibroute output.
+  std::string dir = test::realworld("hwloc-netloc-avakas");
+  std::vector<std::string> routes = {"routes", dir + "/ib-subnet-fe80_0000_0000_0000.txt"};
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().filename().string().starts_with("ibroute-")) {
+      routes.push_back("--lfts");
+      routes.push_back(entry.path().string());
+    }
+  }
+  std::vector<std::string> diff = {"diff", test::realworld("hyungkwang-topo-examples/Topo.2.txt"),
+                                   test::realworld("hyungkwang-topo-examples/Topo.3.txt")};
+  for (const std::vector<std::string>& args : {routes, diff}) {
+    EnvVar unset("COLUMNS", nullptr);
+    test::CliRun wide = run_cli(args);
+    EXPECT_GT(longest_line(wide.out), 80u) << args[0] << ": the test needs long lines";
+    EnvVar columns("COLUMNS", "80");
+    test::CliRun narrow = run_cli(args);
+    EXPECT_EQ(narrow.status, wide.status) << narrow.err;
+    EXPECT_LE(longest_line(narrow.out), 80u) << narrow.out;
+    EXPECT_EQ(ink(narrow.out), ink(wide.out)) << args[0];
+  }
 }
 
 TEST(TextStyleCliTest, WidthOptionWinsOverColumnsAndZeroMeansNoLimit) {
