@@ -302,6 +302,7 @@ void SimFabric::start(const SimOptions& options) {
       spawn({ibsim, argv, environment_with({"IBSIM_SOCKNAME=" + socket_name_, "LD_PRELOAD="}), dir_,
              console_fd_, ibsim_log(), ""});
   wait_for_text(ibsim_log(), "Network simulator ready", ibsim_pid_, start_timeout_, "ibsim");
+  opensm_host_ = options.opensm_host;
   if (options.start_opensm) {
     start_opensm();
   }
@@ -320,6 +321,9 @@ void SimFabric::start_opensm(const std::vector<std::string>& extra_args,
   }
   write_text(dir_ + "/opensm.conf", config + extra_config + "dump_files_dir " + dir_ + "/\n");
   std::vector<std::string> env = client_environment();
+  if (!opensm_host_.empty()) {
+    env.push_back("SIM_HOST=" + opensm_host_);
+  }
   env.push_back("OSM_CACHE_DIR=" + dir_);
   env.push_back("OSM_TMP_DIR=" + dir_);
   // -d2 flushes the log after each line: its stdout is block-buffered, so "SUBNET UP" is

@@ -27,6 +27,9 @@ struct SimOptions {
   // Extra ibsim flags, e.g. the size flags {"-N", "4096", "-S", "512", "-P", "32768"}.
   std::vector<std::string> ibsim_args;
   bool start_opensm = true;
+  // The node opensm attaches to (SIM_HOST: a node id or description); empty: the netfile's
+  // first node, as for any client.
+  std::string opensm_host;
   // How long ibsim may take to say "Network simulator ready", and opensm "SUBNET UP".
   milliseconds start_timeout{30000};
 };
@@ -99,6 +102,7 @@ class SimFabric {
   int console_fd_ = -1;
   pid_t ibsim_pid_ = -1;
   pid_t opensm_pid_ = -1;
+  std::string opensm_host_;     // SimOptions::opensm_host
   std::vector<pid_t> clients_;  // start_client's, still running
   unsigned runs_ = 0;
   milliseconds start_timeout_;
