@@ -1,6 +1,6 @@
 // ibatlas agent --listen ADDR:PORT --key KEYFILE [--transport udp] [--busy-poll] [--cpu N]
 //               [--sysfs-root DIR]
-// ibatlas agent --transport mad [-C CA] [-P PORT]
+// ibatlas agent --transport mad [-C CA] [-P PORT] [--listen ADDR:PORT --key KEYFILE]
 // ibatlas agent --transport verbs [-C CA] [-P PORT]   (checks the RDMA device only, for now)
 // ibatlas keygen KEYFILE
 // The probe agent: serves authenticated controllers (`ibatlas probe`) until SIGINT or
@@ -98,14 +98,15 @@ int run_verbs_agent(const AgentCommandOptions& options, std::ostream& err) {
 }
 
 int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
-  if (options.transport == "mad") {
+  if (options.transport == "mad" && options.listen.empty() && options.key.empty()) {
     return run_mad_agent(options, err);
   }
   if (options.transport == "verbs") {
     return run_verbs_agent(options, err);
   }
   if (options.listen.empty() || options.key.empty()) {
-    err << "ibatlas: agent: --listen ADDR:PORT and --key KEYFILE are needed (--transport udp)\n";
+    err << "ibatlas: agent: --listen ADDR:PORT and --key KEYFILE are needed (--transport udp; "
+           "with --transport mad, both or neither)\n";
     return kExitUsage;
   }
   AgentOptions agent;
@@ -113,6 +114,12 @@ int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
   agent.key = read_key_file(options.key);
   agent.busy_poll = options.busy_poll;
   agent.host_checks = host_checks_of(options.sysfs_root);
+  if (options.transport == "mad") {  // one port answers echoes and sends them on command
+    MadEchoResponderOptions node;
+    node.port = MadEchoPort{options.ca, options.port};
+    node.log = options.quiet ? nullptr : &err;
+    agent.mad_echo = open_mad_echo_node(node);
+  }
   if (options.cpu >= 0) {
     agent.cpu = options.cpu;
   }
@@ -138,8 +145,9 @@ void add_agent_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, 
   cmd->add_option("--key", options->key, "Pre-shared key file (ibatlas keygen; mode 0600)");
   cmd->add_option("--transport", options->transport,
                   "How probes travel: udp (default; needs --listen, --key) or mad (answer echo "
-                  "MADs, as ibping -S, on the -C/-P port); verbs checks the -C/-P RDMA device "
-                  "(RC probes not served yet)")
+                  "MADs, as ibping -S, on the -C/-P port; with --listen and --key also send "
+                  "them on a controller's command); verbs checks the -C/-P RDMA device (RC "
+                  "probes not served yet)")
       ->check(CLI::IsMember({"udp", "mad", "verbs"}));
   cmd->add_option("-C,--ca", options->ca, "--transport mad or verbs: CA name (default: the first)");
   cmd->add_option("-P,--port", options->port,

@@ -179,12 +179,12 @@ int write_plan(const Fabric& fabric, const ProbePlan& plan, const ProbeOptions& 
 }
 
 // --transport udp: the agents of HOSTS over the key (each sends its host findings to
-// `hosts`); mad: this host's umad port.
+// `hosts`); mad: the same agents sending echo MADs, or without --hosts this host's umad port.
 std::unique_ptr<ProbeTransport> open_transport(const Fabric& fabric, const ProbePlan& plan,
                                                const ProbeOptions& options, RunOptions& run,
                                                std::vector<AgentHostFindings>& hosts,
                                                std::ostream& err) {
-  if (options.transport == "mad") {
+  if (options.transport == "mad" && options.hosts.empty()) {
     const LivePortOptions& port = options.source_options.live.port;
     return open_mad_echo_prober(fabric, MadEchoPort{port.ca, port.port}, err);
   }
@@ -192,10 +192,12 @@ std::unique_ptr<ProbeTransport> open_transport(const Fabric& fabric, const Probe
     throw Error("probe: --hosts HOSTS and --key KEYFILE are needed to run probes (or --plan-only)");
   }
   ProbeKey key = read_key_file(options.key);
-  std::vector<AgentAddress> agents = agents_of(fabric, plan, options.hosts, run.absent_hosts);
+  bool mad = options.transport == "mad";  // a MAD echo's target needs no agent
+  std::vector<AgentAddress> agents = agents_of(fabric, plan, options.hosts, !mad, run.absent_hosts);
   ControllerOptions controller;
   controller.log = options.source_options.verbose ? &err : nullptr;
   controller.host_findings = &hosts;
+  controller.mad_echo = mad;
   return connect_agents(agents, key, controller);
 }
 
@@ -265,7 +267,12 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
     if (options.transport == "mad") {
       plan_options.other_lids = true;
       run.sizes = {static_cast<std::uint32_t>(mad_echo::kMadBytes)};
-      plan_mad_from_local_port(fabric, options, plan_options, err);
+      if (options.hosts.empty()) {
+        plan_mad_from_local_port(fabric, options, plan_options, err);
+      } else {  // the agents send: probes start at every host with one
+        plan_options.sources = host_ports(fabric, options.hosts);
+        plan_options.count_replies = true;
+      }
     }
     plan = plan_probes(fabric, suspects_of(fabric, options, err), plan_options);
   }
@@ -332,8 +339,9 @@ void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
       ->check(CLI::IsMember({"minhop", "updn"}));
   cmd->add_option(
          "--transport", options->transport,
-         "How probes travel: udp (agents, default) or mad (MAD echo from this host's -C/-P port)"
-         "; verbs checks this host's RDMA device (RC ping-pong not wired to the agents yet)")
+         "How probes travel: udp (agents, default) or mad (MAD echo: sent by the agents of "
+         "--hosts, or without it from this host's -C/-P port); verbs checks this host's RDMA "
+         "device (RC ping-pong not wired to the agents yet)")
       ->check(CLI::IsMember({"udp", "mad", "verbs"}));
   cmd->add_option("--sizes", options->sizes, "Request sizes in bytes (default 64,4096,65536)")
       ->delimiter(',')

@@ -15,12 +15,12 @@ namespace ibatlas::cli {
 
 namespace {
 
-// The hosts the plan measures from and to, each once.
-std::vector<PortId> plan_hosts(const ProbePlan& plan) {
+// The hosts the plan measures from (and, with `targets`, to), each once.
+std::vector<PortId> plan_hosts(const ProbePlan& plan, bool targets) {
   std::vector<PortId> hosts;
   for (const ProbePair& p : plan.probes) {
     for (PortId h : {p.from, p.to}) {
-      if (std::find(hosts.begin(), hosts.end(), h) == hosts.end()) {
+      if ((targets || h == p.from) && std::find(hosts.begin(), hosts.end(), h) == hosts.end()) {
         hosts.push_back(h);
       }
     }
@@ -28,12 +28,10 @@ std::vector<PortId> plan_hosts(const ProbePlan& plan) {
   return hosts;
 }
 
-}  // namespace
-
-std::vector<AgentAddress> agents_of(const Fabric& fabric, const ProbePlan& plan,
-                                    const std::string& hosts_path,
-                                    std::map<PortId, std::string>& absent) {
-  std::vector<HostEntry> entries = read_hosts_file(read_file(hosts_path), hosts_path);
+// The HOSTS file's entries by the node each names. The entries live in `entries`.
+std::map<NodeId, const HostEntry*> entries_by_node(const Fabric& fabric,
+                                                   const std::vector<HostEntry>& entries,
+                                                   const std::string& hosts_path) {
   std::map<NodeId, const HostEntry*> by_node;
   for (const HostEntry& e : entries) {
     try {
@@ -42,8 +40,31 @@ std::vector<AgentAddress> agents_of(const Fabric& fabric, const ProbePlan& plan,
       throw Error(hosts_path + ":" + std::to_string(e.line) + ": " + error.what());
     }
   }
+  return by_node;
+}
+
+}  // namespace
+
+std::vector<PortId> host_ports(const Fabric& fabric, const std::string& hosts_path) {
+  std::vector<HostEntry> entries = read_hosts_file(read_file(hosts_path), hosts_path);
+  std::vector<PortId> ports;
+  for (const auto& [node, entry] : entries_by_node(fabric, entries, hosts_path)) {
+    for (const Port& port : fabric.ports_of(node)) {
+      if (port.base_lid) {
+        ports.push_back(*fabric.find_port(node, port.number));
+      }
+    }
+  }
+  return ports;
+}
+
+std::vector<AgentAddress> agents_of(const Fabric& fabric, const ProbePlan& plan,
+                                    const std::string& hosts_path, bool targets_need_agents,
+                                    std::map<PortId, std::string>& absent) {
+  std::vector<HostEntry> entries = read_hosts_file(read_file(hosts_path), hosts_path);
+  std::map<NodeId, const HostEntry*> by_node = entries_by_node(fabric, entries, hosts_path);
   std::vector<AgentAddress> agents;
-  for (PortId host : plan_hosts(plan)) {
+  for (PortId host : plan_hosts(plan, targets_need_agents)) {
     NodeId node = fabric.node_of(host);
     auto it = by_node.find(node);
     if (it == by_node.end()) {

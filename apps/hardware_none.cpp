@@ -57,4 +57,8 @@ int serve_mad_echo(const MadEchoResponderOptions& /*options*/) {
   no_mad_echo();
 }
 
+MadEchoBlockRunner open_mad_echo_node(const MadEchoResponderOptions& /*options*/) {
+  no_mad_echo();
+}
+
 }  // namespace ibatlas::cli

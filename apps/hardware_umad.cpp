@@ -61,4 +61,16 @@ int serve_mad_echo(const MadEchoResponderOptions& options) {
   return run_mad_echo_responder(options);
 }
 
+MadEchoBlockRunner open_mad_echo_node(const MadEchoResponderOptions& options) {
+  auto node = std::make_shared<MadEchoNode>(options);
+  const MadEchoPortInfo& info = node->port_info();
+  if (options.log != nullptr) {
+    *options.log << "agent: mad echo ready on " << info.ca << "/" << info.port << " LID "
+                 << info.base_lid << " (class 0x32, OUI 0x001405; probes on command)" << std::endl;
+  }
+  return [node](const ProbeRequest& request, const std::atomic<bool>& cancel) {
+    return node->run_block(request, cancel);
+  };
+}
+
 }  // namespace ibatlas::cli

@@ -5,6 +5,8 @@
 // hardware_umad.cpp over ibatlas_umad, and in hardware_none.cpp, where both throw Error
 // saying the build has no rdma-core.
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <ostream>
 
@@ -25,5 +27,13 @@ PortId mad_echo_local_port(const Fabric& fabric, const MadEchoPort& port);
 
 // Serves echoes on `options.port` until *options.stop (run_mad_echo_responder).
 int serve_mad_echo(const MadEchoResponderOptions& options);
+
+// Runs one block of echo MADs from this host's port (an agent's AgentOptions::mad_echo).
+using MadEchoBlockRunner =
+    std::function<ProbeResult(const ProbeRequest&, const std::atomic<bool>& cancel)>;
+
+// A MadEchoNode on `options.port`, answering echoes from now until the returned runner (and
+// every copy of it) is gone; one line on options.log says which port. Throws Error.
+MadEchoBlockRunner open_mad_echo_node(const MadEchoResponderOptions& options);
 
 }  // namespace ibatlas::cli

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "ibatlas/net/channel.hpp"
@@ -18,48 +19,16 @@ namespace ibatlas::net {
 namespace {
 
 constexpr std::chrono::milliseconds kTick{20};
+constexpr std::size_t kMaxMadBlocks = 16;  // per session
 
 std::string ms_text(std::chrono::milliseconds ms) {
   return std::to_string(ms.count()) + " ms";
 }
 
-// Within what the message may carry (messages.hpp): the first kMaxHostFindings findings,
-// texts cut to kMaxTextBytes.
-void fit_limits(HostFindingsMessage& m) {
-  if (m.findings.size() > kMaxHostFindings) {
-    m.findings.resize(kMaxHostFindings);
-  }
-  auto cut = [](std::string& text) { text = text.substr(0, kMaxTextBytes); };
-  for (Finding& f : m.findings) {
-    for (std::string* text :
-         {&f.check, &f.measured, &f.expected, &f.hint, &f.message, &f.location.here.name}) {
-      cut(*text);
-    }
-    if (f.location.peer) {
-      cut(f.location.peer->name);
-    }
-  }
-  cut(m.unavailable);
-}
-
-HostFindingsMessage run_host_checks(const AgentOptions& options) {
-  HostFindingsMessage m;
-  if (!options.host_checks) {
-    m.unavailable = "this agent runs no host checks";
-    return m;
-  }
-  try {
-    m = options.host_checks();
-  } catch (const std::exception& e) {
-    m = HostFindingsMessage{{}, std::string("host checks failed: ") + e.what()};
-  }
-  fit_limits(m);
-  return m;
-}
-
-// A block of pings on its own thread.
+// A block of UDP pings (ping_thread) or echo MADs (mad_thread) on its own thread.
 struct RunningPing {
   std::uint64_t token = 0;
+  bool mad = false;  // echo MADs (several may run at once), else UDP pings (one at a time)
   std::atomic<bool> cancel{false};
   std::atomic<bool> done{false};
   PingOutcome outcome;
@@ -79,6 +48,22 @@ void ping_thread(RunningPing& run, const ProbeMessage& probe, const PingSpec& sp
     }
     run.outcome = run_ping(fd.get(), spec, run.cancel);
   } catch (const Error& e) {
+    run.outcome.error = e.what();
+  }
+  run.done = true;
+}
+
+void mad_thread(RunningPing& run, const ProbeRequest& request, const AgentOptions& options) {
+  try {
+    ProbeResult r = options.mad_echo(request, run.cancel);
+    PingOutcome& o = run.outcome;
+    o.cancelled = run.cancel.load();
+    if (r.status != ProbeStatus::Ok && !o.cancelled) {
+      o.error = to_string(r.status) + ": " + r.detail;
+    }
+    o.rtt_ns = std::move(r.rtt_ns);
+    std::tie(o.sent, o.lost, o.duplicates, o.late) = std::tie(r.sent, r.lost, r.duplicates, r.late);
+  } catch (const std::exception& e) {
     run.outcome.error = e.what();
   }
   run.done = true;
@@ -107,7 +92,11 @@ class Session {
   std::chrono::milliseconds window(std::uint32_t window_ms) const;
   void on_probe(const ProbeMessage& m);
   std::string check_probe(const ProbeMessage& m) const;
+  void on_mad_probe(const MadProbeMessage& m);
+  std::string check_mad_probe(const MadProbeMessage& m) const;
+  std::string check_counts(std::uint64_t requests, std::uint32_t timeout_ms) const;
   void finish_ping();
+  void report(RunningPing& run);
   void stop_ping();
   void send(const Message& message);
   bool is_target(const std::string& address) const;
@@ -121,7 +110,7 @@ class Session {
   std::optional<FrameEncoder> out_;
   std::optional<FrameDecoder> in_;
   std::optional<std::vector<SocketAddress>> targets_;
-  std::unique_ptr<RunningPing> ping_;
+  std::vector<std::unique_ptr<RunningPing>> runs_;
   Clock::time_point last_frame_ = Clock::now();
   Clock::time_point partial_since_{};
 };
@@ -189,7 +178,7 @@ void Session::check_timeouts() {
     throw Error("began a frame and did not finish it within " +
                 ms_text(options_.handshake_timeout));
   }
-  if (ping_ == nullptr && now - last_frame_ > options_.idle_timeout) {
+  if (runs_.empty() && now - last_frame_ > options_.idle_timeout) {
     throw Error("idle for " + ms_text(options_.idle_timeout));
   }
 }
@@ -201,6 +190,8 @@ void Session::handle(const Message& message) {
     on_arm(*arm);
   } else if (const auto* probe = std::get_if<ProbeMessage>(&message)) {
     on_probe(*probe);
+  } else if (const auto* mad = std::get_if<MadProbeMessage>(&message)) {
+    on_mad_probe(*mad);
   } else if (std::holds_alternative<CancelMessage>(message)) {
     stop_ping();
     context_.tokens.disarm_session(id_);
@@ -270,7 +261,7 @@ std::string Session::check_probe(const ProbeMessage& m) const {
     return bytes >= kProbeHeaderBytes && bytes <= limit;
   };
   std::uint32_t size_limit = std::min(options_.max_request_bytes, kMaxUdpPayload);
-  if (ping_ != nullptr) {
+  if (!runs_.empty()) {
     return "a block is running already";
   }
   if (!is_target(m.target)) {
@@ -280,15 +271,52 @@ std::string Session::check_probe(const ProbeMessage& m) const {
     return "sizes " + std::to_string(m.request_bytes) + "/" + std::to_string(m.reply_bytes) +
            " outside " + std::to_string(kProbeHeaderBytes) + ".." + std::to_string(size_limit);
   }
-  if (std::uint64_t{m.samples} + m.warmup > options_.max_samples) {
-    return std::to_string(std::uint64_t{m.samples} + m.warmup) +
-           " requests, more than the limit of " + std::to_string(options_.max_samples);
+  return check_counts(std::uint64_t{m.samples} + m.warmup, m.timeout_ms);
+}
+
+std::string Session::check_counts(std::uint64_t requests, std::uint32_t timeout_ms) const {
+  if (requests > options_.max_samples) {
+    return std::to_string(requests) + " requests, more than the limit of " +
+           std::to_string(options_.max_samples);
   }
-  if (m.timeout_ms == 0 || std::chrono::milliseconds(m.timeout_ms) > options_.max_sample_timeout) {
-    return "a sample timeout of " + std::to_string(m.timeout_ms) + " ms, outside 1.." +
+  if (timeout_ms == 0 || std::chrono::milliseconds(timeout_ms) > options_.max_sample_timeout) {
+    return "a sample timeout of " + std::to_string(timeout_ms) + " ms, outside 1.." +
            ms_text(options_.max_sample_timeout);
   }
   return "";
+}
+
+// Echo MAD blocks run side by side (a source's probes share its rounds). LIDs from 0xc000 on
+// are multicast.
+std::string Session::check_mad_probe(const MadProbeMessage& m) const {
+  if (!options_.mad_echo) {
+    return "this agent has no MAD-echo port (start it with --transport mad)";
+  }
+  if (runs_.size() >= kMaxMadBlocks || (!runs_.empty() && !runs_.front()->mad)) {
+    return "a UDP block or " + std::to_string(kMaxMadBlocks) + " MAD blocks running already";
+  }
+  if (m.dlid == 0 || m.dlid >= 0xc000) {
+    return "DLID " + std::to_string(m.dlid) + " is not a unicast LID";
+  }
+  return check_counts(std::uint64_t{m.samples} + m.warmup, m.timeout_ms);
+}
+
+void Session::on_mad_probe(const MadProbeMessage& m) {
+  std::string why = check_mad_probe(m);
+  if (!why.empty()) {
+    context_.log.line(peer_.text() + ": refused mad probe: " + why);
+    send(FailureMessage{m.token, FailureKind::Refused, why});
+    return;
+  }
+  ProbeRequest request{.tag = m.token,
+                       .dlid = m.dlid,
+                       .samples = m.samples,
+                       .warmup = m.warmup,
+                       .sample_timeout = std::chrono::milliseconds(m.timeout_ms)};
+  RunningPing& run = *runs_.emplace_back(std::make_unique<RunningPing>());
+  run.token = m.token;
+  run.mad = true;
+  run.thread = std::thread(mad_thread, std::ref(run), request, std::cref(options_));
 }
 
 void Session::on_probe(const ProbeMessage& m) {
@@ -306,18 +334,27 @@ void Session::on_probe(const ProbeMessage& m) {
                 std::chrono::milliseconds(m.timeout_ms),
                 options_.busy_poll,
                 Clock::now() + options_.max_run_time};
-  ping_ = std::make_unique<RunningPing>();
-  ping_->token = m.token;
-  ping_->thread = std::thread(ping_thread, std::ref(*ping_), m, spec, options_.cpu);
+  RunningPing& run = *runs_.emplace_back(std::make_unique<RunningPing>());
+  run.token = m.token;
+  run.thread = std::thread(ping_thread, std::ref(run), m, spec, options_.cpu);
 }
 
 void Session::finish_ping() {
-  if (ping_ == nullptr || !ping_->done.load()) {
-    return;
+  for (auto it = runs_.begin(); it != runs_.end();) {
+    if ((*it)->done.load()) {
+      report(**it);
+      it = runs_.erase(it);
+      last_frame_ = Clock::now();
+    } else {
+      ++it;
+    }
   }
-  ping_->thread.join();
-  const PingOutcome& o = ping_->outcome;
-  std::uint64_t token = ping_->token;
+}
+
+void Session::report(RunningPing& run) {
+  run.thread.join();
+  const PingOutcome& o = run.outcome;
+  std::uint64_t token = run.token;
   if (o.cancelled) {
     send(FailureMessage{token, FailureKind::Failed, "cancelled"});
   } else if (o.overran) {
@@ -328,16 +365,16 @@ void Session::finish_ping() {
   } else {
     send(ResultMessage{token, o.sent, o.lost, o.duplicates, o.late, o.rtt_ns});
   }
-  ping_.reset();
-  last_frame_ = Clock::now();
 }
 
 void Session::stop_ping() {
-  if (ping_ != nullptr) {
-    ping_->cancel = true;
-    ping_->thread.join();
-    ping_.reset();
+  for (const std::unique_ptr<RunningPing>& run : runs_) {
+    run->cancel = true;
   }
+  for (const std::unique_ptr<RunningPing>& run : runs_) {
+    run->thread.join();
+  }
+  runs_.clear();
 }
 
 void Session::send(const Message& message) {

@@ -22,6 +22,10 @@ struct SessionContext {
   const std::atomic<bool>& halt;
 };
 
+// What options.host_checks says, within HOST_FINDINGS' limits (the first kMaxHostFindings
+// findings, texts cut to kMaxTextBytes), or why it said nothing. Never throws.
+HostFindingsMessage run_host_checks(const AgentOptions& options);
+
 // Never throws: every way a session ends is one log line.
 void run_session(Fd fd, const SocketAddress& peer, std::uint64_t session_id,
                  const SessionContext& context);

@@ -54,9 +54,13 @@ class UdpTransport : public ProbeTransport {
   UdpTransport(std::vector<AgentLink> links, const ControllerOptions& options)
       : links_(std::move(links)), options_(options), log_(options.log, "probe: ") {}
 
-  std::size_t max_in_flight() const override { return std::max<std::size_t>(1, links_.size() / 2); }
+  // UDP: a block takes two agents; MAD echo: one, the source's.
+  std::size_t max_in_flight() const override {
+    return std::max<std::size_t>(1, options_.mad_echo ? links_.size() : links_.size() / 2);
+  }
 
   void send(const ProbeRequest& request) override;
+  void send_mad(const ProbeRequest& request, std::size_t from);
   std::vector<ProbeResult> poll(std::chrono::milliseconds timeout) override;
   void cancel() override;
 
@@ -85,9 +89,21 @@ std::optional<std::size_t> UdpTransport::link_of(PortId port) const {
   return std::nullopt;
 }
 
+// Only the source's agent takes part: it sends, any responder answers.
+void UdpTransport::send_mad(const ProbeRequest& request, std::size_t from) {
+  std::uint64_t token = wire::get_uint(random_bytes(8), 8);
+  auto run_time = request.sample_timeout * (std::uint64_t{request.warmup} + request.samples);
+  pending_[token] =
+      Pending{request, from, from, true, Clock::now() + run_time + options_.reply_slack};
+  links_[from].send(MadProbeMessage{token, request.dlid, request.samples, request.warmup,
+                                    static_cast<std::uint32_t>(request.sample_timeout.count())},
+                    kSendTimeout);
+  fail_dead_links();
+}
+
 void UdpTransport::send(const ProbeRequest& request) {
   std::optional<std::size_t> from = link_of(request.from);
-  std::optional<std::size_t> to = link_of(request.to);
+  std::optional<std::size_t> to = options_.mad_echo ? from : link_of(request.to);
   for (auto [link, port] : {std::pair{from, request.from}, std::pair{to, request.to}}) {
     if (!link) {
       ready_.push_back(failed_result(request.tag, ProbeStatus::Unreachable, port,
@@ -99,6 +115,10 @@ void UdpTransport::send(const ProbeRequest& request) {
           failed_result(request.tag, ProbeStatus::Unreachable, port, links_[*link].failure()));
       return;
     }
+  }
+  if (options_.mad_echo) {
+    send_mad(request, *from);
+    return;
   }
   std::uint64_t token = wire::get_uint(random_bytes(8), 8);
   // The worst case, unless the source's agent stops the block sooner.

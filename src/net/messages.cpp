@@ -117,6 +117,14 @@ void put(std::string& out, const HostFindingsMessage& m) {
   put_string(out, m.unavailable);
 }
 
+void put(std::string& out, const MadProbeMessage& m) {
+  put_u64(out, m.token);
+  put_u16(out, m.dlid);
+  put_u32(out, m.samples);
+  put_u32(out, m.warmup);
+  put_u32(out, m.timeout_ms);
+}
+
 ReadyMessage get_ready(wire::Reader& in) {
   ReadyMessage m;
   m.max_samples = in.u32();
@@ -274,6 +282,16 @@ HostFindingsMessage get_host_findings(wire::Reader& in) {
   return m;
 }
 
+MadProbeMessage get_mad_probe(wire::Reader& in) {
+  MadProbeMessage m;
+  m.token = in.u64();
+  m.dlid = in.u16();
+  m.samples = in.u32();
+  m.warmup = in.u32();
+  m.timeout_ms = in.u32();
+  return m;
+}
+
 Message get_body(std::uint8_t type, wire::Reader& in) {
   switch (type) {
     case 1:
@@ -296,6 +314,8 @@ Message get_body(std::uint8_t type, wire::Reader& in) {
       return get_verbs_endpoint(in);
     case 10:
       return get_host_findings(in);
+    case 11:
+      return get_mad_probe(in);
     default:
       in.fail("unknown message type " + std::to_string(type));
   }
@@ -319,9 +339,9 @@ Message decode_message(std::string_view payload) {
 }
 
 std::string message_name(const Message& message) {
-  static constexpr const char* kNames[] = {"ready",          "targets",      "arm",    "armed",
-                                           "probe",          "result",       "cancel", "failure",
-                                           "verbs-endpoint", "host-findings"};
+  static constexpr const char* kNames[] = {"ready",          "targets",       "arm",      "armed",
+                                           "probe",          "result",        "cancel",   "failure",
+                                           "verbs-endpoint", "host-findings", "mad-probe"};
   return kNames[message.index()];
 }
 

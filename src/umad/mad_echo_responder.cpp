@@ -19,15 +19,56 @@
 #include <unistd.h>
 
 namespace ibatlas {
-namespace {
 
-std::string local_host_name() {
-  char name[256] = {};
-  if (gethostname(name, sizeof name - 1) != 0) {
+namespace umad {
+
+std::string host_name_or(const std::string& name) {
+  if (!name.empty()) {
+    return name;
+  }
+  char buffer[256] = {};
+  if (gethostname(buffer, sizeof buffer - 1) != 0) {
     return "unknown";
   }
-  return name;
+  return buffer;
 }
+
+void register_smi_agents(int fd, std::ostream* log) {
+  for (std::uint8_t smi : {mad_echo::kClassSmiLid, mad_echo::kClassSmiDirected}) {
+    if (umad_register(fd, smi, 1, 0, nullptr) < 0 && log != nullptr) {
+      *log << "agent: no agent for SMI class " << int{smi} << " (harmless on hardware)\n";
+    }
+  }
+}
+
+Answer answer_request(int fd, int agent, std::vector<std::uint8_t>& buffer,
+                      const std::string& host_name, Guid port_guid) {
+  if (umad_status(buffer.data()) != 0) {
+    return Answer::NotARequest;
+  }
+  std::span<std::uint8_t> mad(static_cast<std::uint8_t*>(umad_get_mad(buffer.data())),
+                              mad_echo::kMadBytes);
+  Answer answer = Answer::NotARequest;
+  if (mad_echo::is_echo_request(mad)) {
+    answer = mad_echo::read_payload(mad) ? Answer::Echo : Answer::IbpingEcho;
+    mad_echo::make_echo_response(mad, host_name);
+    umad_get_mad_addr(buffer.data())->qkey = htobe32(mad_echo::kQp1Qkey);
+  } else if (mad_echo::make_smp_response(mad, port_guid)) {
+    answer = Answer::Smp;
+  } else {
+    return Answer::NotARequest;
+  }
+  // The received envelope addresses the requester; the TID goes back as it came (ibsim
+  // routes the response by the client id in its high bits).
+  if (umad_send(fd, agent, buffer.data(), static_cast<int>(mad_echo::kMadBytes), 0, 0) < 0) {
+    return Answer::SendFailed;
+  }
+  return answer;
+}
+
+}  // namespace umad
+
+namespace {
 
 struct Counts {
   unsigned long echoes = 0;      // NOLINT(google-runtime-int)
@@ -39,8 +80,7 @@ struct Counts {
 class Responder {
  public:
   explicit Responder(const MadEchoResponderOptions& options)
-      : options_(options),
-        host_name_(options.host_name.empty() ? local_host_name() : options.host_name) {}
+      : options_(options), host_name_(umad::host_name_or(options.host_name)) {}
 
   int run();
 
@@ -56,25 +96,22 @@ class Responder {
 };
 
 void Responder::answer(int agent) {
-  if (umad_status(buffer_.data()) != 0) {
-    return;
-  }
-  std::span<std::uint8_t> mad(static_cast<std::uint8_t*>(umad_get_mad(buffer_.data())),
-                              mad_echo::kMadBytes);
-  if (mad_echo::is_echo_request(mad)) {
-    counts_.ibping += mad_echo::read_payload(mad) ? 0 : 1;
-    mad_echo::make_echo_response(mad, host_name_);
-    umad_get_mad_addr(buffer_.data())->qkey = htobe32(mad_echo::kQp1Qkey);
-    ++counts_.echoes;
-  } else if (mad_echo::make_smp_response(mad, info_.port_guid)) {
-    ++counts_.smps;
-  } else {
-    return;
-  }
-  // The received envelope addresses the requester; the TID goes back as it came (ibsim
-  // routes the response by the client id in its high bits).
-  if (umad_send(fd_, agent, buffer_.data(), static_cast<int>(mad_echo::kMadBytes), 0, 0) < 0) {
-    ++counts_.send_fails;
+  switch (umad::answer_request(fd_, agent, buffer_, host_name_, info_.port_guid)) {
+    case umad::Answer::IbpingEcho:
+      ++counts_.ibping;
+      ++counts_.echoes;
+      break;
+    case umad::Answer::Echo:
+      ++counts_.echoes;
+      break;
+    case umad::Answer::Smp:
+      ++counts_.smps;
+      break;
+    case umad::Answer::SendFailed:
+      ++counts_.send_fails;
+      break;
+    case umad::Answer::NotARequest:
+      break;
   }
 }
 
@@ -86,11 +123,7 @@ int Responder::run() {
     umad::close_echo_port(fd_);
     throw;
   }
-  for (std::uint8_t smi : {mad_echo::kClassSmiLid, mad_echo::kClassSmiDirected}) {
-    if (umad_register(fd_, smi, 1, 0, nullptr) < 0 && options_.log != nullptr) {
-      *options_.log << "agent: no agent for SMI class " << int{smi} << " (harmless on hardware)\n";
-    }
-  }
+  umad::register_smi_agents(fd_, options_.log);
   buffer_.assign(umad_size() + mad_echo::kMadBytes, 0);
   if (options_.log != nullptr) {
     *options_.log << "agent: mad echo ready on " << info_.ca << "/" << info_.port << " LID "

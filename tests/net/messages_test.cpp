@@ -16,7 +16,8 @@ std::vector<Message> samples() {
           ResultMessage{9, 100, 1, 2, 3, {1000, 2000, 4294967295u}},
           CancelMessage{},
           FailureMessage{9, FailureKind::Refused, "too many samples"},
-          HostFindingsMessage{{Finding{.check = "host.no_sm"}}, ""}};
+          HostFindingsMessage{{Finding{.check = "host.no_sm"}}, ""},
+          MadProbeMessage{9, 5, 100, 10, 200}};
 }
 
 std::string reject(std::string_view payload) {
@@ -59,7 +60,7 @@ TEST(Messages, TrailingBytesAreRejected) {
 }
 
 TEST(Messages, UnknownTypeAndKindAreRejected) {
-  EXPECT_NE(reject("\x0b").find("unknown message type 11"), std::string::npos);
+  EXPECT_NE(reject("\x0c").find("unknown message type 12"), std::string::npos);
   EXPECT_NE(reject(std::string("\0", 1)).find("unknown message type 0"), std::string::npos);
   std::string failure = encode_message(FailureMessage{1, FailureKind::Failed, "x"});
   failure[9] = 3;

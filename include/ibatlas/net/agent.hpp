@@ -17,6 +17,7 @@
 
 #include "ibatlas/net/key_file.hpp"
 #include "ibatlas/net/messages.hpp"
+#include "ibatlas/probe/probe_transport.hpp"
 
 namespace ibatlas {
 
@@ -42,6 +43,12 @@ struct AgentOptions {
   // several at once. Null: the agent tells controllers it runs no host checks. A throw is
   // sent as `unavailable`.
   std::function<HostFindingsMessage()> host_checks;
+
+  // This host's MAD-echo port (`agent --transport mad`): runs one block of echo MADs to
+  // request.dlid, blocking until it ends or within ~20 ms of `cancel` (MadEchoNode::
+  // run_block). Called on a session's worker thread, from several sessions at once. Null:
+  // MAD_PROBE is refused.
+  std::function<ProbeResult(const ProbeRequest&, const std::atomic<bool>& cancel)> mad_echo;
 
   std::ostream* log = nullptr;                       // one line per event; null: silent
   const std::atomic<bool>* stop = nullptr;           // serve until *stop; null: forever

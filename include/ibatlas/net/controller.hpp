@@ -1,7 +1,8 @@
 #pragma once
 
 // The controller's side of the control channel: a ProbeTransport (probe/probe_transport.hpp)
-// whose requests run as UDP ping-pong between agents (net/agent.hpp). For each request it
+// whose requests run as UDP ping-pong between agents (net/agent.hpp), or as echo MADs sent
+// by the source's agent (ControllerOptions::mad_echo). For each request it
 // ARMs the target's agent for the source's packets, then tells the source's agent to PROBE,
 // and hands back the agent's RESULT. A dead or silent agent makes its requests Unreachable,
 // blaming its host; nothing waits longer than the deadlines below.
@@ -46,6 +47,10 @@ struct ControllerOptions {
   // Where connect_agents puts each connected agent's host findings, in the order of
   // `agents`; null: dropped.
   std::vector<AgentHostFindings>* host_findings = nullptr;
+  // The MAD-echo transport: each request is one MAD_PROBE to the source's agent, which
+  // sends echo MADs to the request's DLID from its port (`agent --transport mad`); the
+  // target needs no agent on the channel (any echo responder answers), and is not armed.
+  bool mad_echo = false;
 };
 
 // Connects to every agent at once and authenticates with `key`. Never throws for an agent

@@ -4,7 +4,7 @@
 // agents"). Each is one type byte and fixed-width big-endian fields, strings and lists
 // length-prefixed; decode_message rejects anything else with ProtocolError.
 //
-//   controller -> agent: Targets (once, first), Arm, Probe, Cancel
+//   controller -> agent: Targets (once, first), Arm, Probe, MadProbe, Cancel
 //   agent -> controller: Ready (once, first), HostFindings (once, second), Armed, Result,
 //                        Failure
 //   both ways: VerbsEndpoint (the verbs transport's RC QP exchange)
@@ -126,9 +126,21 @@ struct HostFindingsMessage {
   friend bool operator==(const HostFindingsMessage&, const HostFindingsMessage&) = default;
 };
 
+// The MAD-echo transport (docs/probe.md, "MAD-echo transport"): send warmup + samples echo
+// MADs to `dlid` from the agent's port, one outstanding, `timeout_ms` each; answered with
+// RESULT or FAILURE for `token`. No ARM: every echo responder answers.
+struct MadProbeMessage {
+  std::uint64_t token = 0;
+  std::uint16_t dlid = 0;
+  std::uint32_t samples = 0;
+  std::uint32_t warmup = 0;
+  std::uint32_t timeout_ms = 0;  // per sample
+  friend bool operator==(const MadProbeMessage&, const MadProbeMessage&) = default;
+};
+
 using Message = std::variant<ReadyMessage, TargetsMessage, ArmMessage, ArmedMessage, ProbeMessage,
                              ResultMessage, CancelMessage, FailureMessage, VerbsEndpointMessage,
-                             HostFindingsMessage>;
+                             HostFindingsMessage, MadProbeMessage>;
 
 // The payload of one frame. REQUIRES: strings and lists within the limits above.
 std::string encode_message(const Message& message);

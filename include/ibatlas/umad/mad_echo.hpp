@@ -79,4 +79,30 @@ struct MadEchoResponderOptions {
 // answered and returns 0. Throws Error when the port cannot be opened or registered.
 int run_mad_echo_responder(const MadEchoResponderOptions& options);
 
+// The responder and a prober on one port, for an agent that also sends echoes on a
+// controller's command (`agent --transport mad --listen ... --key ...`): one umad attachment
+// (under ibsim a node takes one SM-capable client), answered and sent by one thread of its
+// own from construction to destruction. options.stop is not used.
+class MadEchoNode {
+ public:
+  // Opens the port and registers the agents; throws Error naming the CA and port when it
+  // cannot.
+  explicit MadEchoNode(const MadEchoResponderOptions& options);
+  ~MadEchoNode();
+  MadEchoNode(const MadEchoNode&) = delete;
+  MadEchoNode& operator=(const MadEchoNode&) = delete;
+
+  // One block of echoes from this port to request.dlid (warmup + samples, one outstanding,
+  // request.sample_timeout each), as MadEchoTransport runs it; request.from and .to are not
+  // used. Blocks until it ends, or within ~20 ms of *cancel (Failed, "cancelled"). Safe to
+  // call from several threads at once; REQUIRES: tags unique among the blocks running.
+  ProbeResult run_block(const ProbeRequest& request, const std::atomic<bool>& cancel);
+
+  const MadEchoPortInfo& port_info() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 }  // namespace ibatlas
