@@ -39,12 +39,14 @@ polling = (s("host.port_polling") + bytes([0, 2, 3]) + struct.pack(">QB", 0x0C42
            s("mlx5_0") + b"\x00" + s("Polling") + s("LinkUp") + s("check the cable") +
            s("mlx5_0 port 1 is Polling"))
 host_findings = b"\x0a" + struct.pack(">I", 1) + polling + s("")
+mad_probe = b"\x0b" + struct.pack(">QHIII", 43, 6, 100, 10, 2000)
 
 os.makedirs(OUT, exist_ok=True)
 seeds = {
     "controller_stream": frames([targets, arm, probe, cancel]),
     "agent_stream": frames([ready, host_findings, armed, result, failure]),
     "one_host_findings": frames([host_findings]),
+    "one_mad_probe": frames([mad_probe]),
     "one_result": frames([result]),
     "bare_probe_message": probe,
     "hello": b"IBAT" + struct.pack(">H", 1) + b"k" * 8 + b"n" * 32,
