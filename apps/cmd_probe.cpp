@@ -326,7 +326,8 @@ void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   options->source_options.live.routes = true;  // a live SOURCE reads every switch's LFT
   add_live_source_options(*cmd, *source, options->source_options);
   cmd->add_option("--hosts", options->hosts,
-                  "HOSTS file: NODE ADDRESS:PORT [DATA_ADDRESS] per host (docs/probe.md)");
+                  "HOSTS file: NODE ADDRESS:PORT [DATA_ADDRESS] per host (docs/probe.md); "
+                  "each agent also reports its host checks");
   cmd->add_option("--key", options->key, "Pre-shared key file (ibatlas keygen; mode 0600)");
   cmd->add_option("--suspects", options->suspects,
                   "Findings JSON (check/routes --json): its links are the suspects");
