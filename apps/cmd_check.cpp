@@ -2,6 +2,7 @@
 //                      [--fail-on error|warning|info] [--json | --worklist]
 //                      [--node-name-map FILE] [--ar [FILE]] [--ar-expect KEY=VALUE,...]
 //                      [--counters [FILE]]... [--threshold-file FILE]
+//                      [--switches-only | --cas-only]
 // The audit: every check of the registry (docs/checks.md) over one snapshot; a table sorted
 // by severity then location, a JSON document, or a technician's worklist. Exit 1 when a
 // finding reaches --fail-on.
@@ -15,6 +16,7 @@
 #include "ibatlas/audit/audit.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
+#include "ibatlas/findings/node_type_filter.hpp"
 #include "ibatlas/formats/detect.hpp"
 #include "ibatlas/formats/node_name_map.hpp"
 #include "ibatlas/report/check_report.hpp"
@@ -39,6 +41,8 @@ struct CheckOptions {
   std::string threshold_file;  // empty: the default file when present
   bool json = false;
   bool worklist = false;
+  bool switches_only = false;
+  bool cas_only = false;
   SourceOptions source_options;
 };
 
@@ -92,6 +96,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     findings.insert(findings.end(), attach.begin(), attach.end());
     sort_findings(findings);
   }
+  if (options.switches_only || options.cas_only) {
+    findings = findings_at_node_type(in->fabric, std::move(findings),
+                                     options.switches_only ? NodeType::Switch : NodeType::Ca);
+  }
   if (options.json) {
     write_check_json(in->fabric, findings, out);
   } else if (options.worklist) {
@@ -144,6 +152,10 @@ void add_check_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   CLI::Option* json = cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->add_flag("--worklist", options->worklist, "Print the technician's worklist by switch")
       ->excludes(json);
+  CLI::Option* switches = cmd->add_flag("--switches-only", options->switches_only,
+                                        "Only findings at switches (links: either end)");
+  cmd->add_flag("--cas-only", options->cas_only, "Only findings at CAs (links: either end)")
+      ->excludes(switches);
   add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     status = with_live_status(run_check(*options, out, err), options->source_options);
