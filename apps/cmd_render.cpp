@@ -25,6 +25,7 @@
 #include "cli.hpp"
 #include "render_view.hpp"
 #include "source.hpp"
+#include "thresholds.hpp"
 
 namespace ibatlas::cli {
 
@@ -35,6 +36,7 @@ struct RenderCommandOptions {
   std::string output;
   std::string format;  // empty: from the output's extension
   bool check = false;
+  std::string threshold_file;  // --check's counter thresholds; empty: the default file
   std::string findings;
   bool expand_hosts = false;
   std::string focus;
@@ -73,7 +75,7 @@ MapFormat map_format(const RenderCommandOptions& options) {
 }
 
 std::vector<Finding> findings_for(const RenderCommandOptions& options, const Fabric& fabric,
-                                  const CablingPlan* plan) {
+                                  const CablingPlan* plan, std::ostream& err) {
   std::vector<Finding> findings;
   if (!options.findings.empty()) {
     findings = read_findings_json(read_file(options.findings), options.findings).findings;
@@ -81,6 +83,8 @@ std::vector<Finding> findings_for(const RenderCommandOptions& options, const Fab
   if (options.check) {
     AuditOptions audit;
     audit.plan = plan;
+    audit.counter_thresholds =
+        load_counter_thresholds(options.threshold_file, options.source_options.verbose, err);
     std::vector<Finding> checked = run_checks(fabric, audit);
     findings.insert(findings.end(), checked.begin(), checked.end());
   }
@@ -163,7 +167,7 @@ int run_render(const RenderCommandOptions& options, std::ostream& out, std::ostr
     plan = load_plan(options.plan, options.source_options, fabric, err);
     request.plan = &*plan;
   }
-  std::vector<Finding> findings = findings_for(options, fabric, request.plan);
+  std::vector<Finding> findings = findings_for(options, fabric, request.plan, err);
   request.options = render_options(options, fabric, findings);
   std::optional<RouteLoad> loads = loads_for(options, fabric, err);
   request.loads = loads ? &*loads : nullptr;
@@ -195,6 +199,7 @@ void add_render_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   cmd->add_option("--format", options->format, "svg, html, dot or png (default: from -o)")
       ->check(CLI::IsMember({"svg", "html", "dot", "png"}));
   cmd->add_flag("--check", options->check, "Run the audit and mark what it finds");
+  add_threshold_file_option(*cmd, options->threshold_file);
   cmd->add_option("--findings", options->findings,
                   "Mark the findings of a saved `check --json` or `routes --json`");
   cmd->add_option("--view", options->view,

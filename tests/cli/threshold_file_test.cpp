@@ -146,5 +146,14 @@ TEST_F(ThresholdFileTest, AbsentDefaultFileMeansBuiltInDefaults) {
       << r.err;
 }
 
+TEST_F(ThresholdFileTest, RenderCheckReadsTheFileToo) {
+  std::string file = dir_.file("error_thresholds");
+  test::write_file(file, "SymbolErrors=50\n");
+  test::CliRun r = test::run_cli(
+      {"render", fabric_, "--check", "--threshold-file", file, "-o", dir_.file("map.dot")});
+  EXPECT_EQ(r.status, kExitBadInput) << r.err;
+  EXPECT_NE(r.err.find("error_thresholds:1: expected a counter name"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace ibatlas
