@@ -101,16 +101,17 @@ std::vector<Edge> edges(const RouteView& view, const Vertices& vertices,
       }
     }
   }
-  for (std::uint64_t pair : deps.cross) {
+  // The same-VL edges come out in a fixed order; the few that change VL are sorted, so the
+  // graph (and the cycle reported) never depends on the hash set's order.
+  std::vector<std::uint64_t> cross(deps.cross.begin(), deps.cross.end());
+  std::sort(cross.begin(), cross.end());
+  for (std::uint64_t pair : cross) {
     auto from = static_cast<std::uint32_t>(pair >> 32U);
     auto to = static_cast<std::uint32_t>(pair & 0xffffffffU);
     if (from % 16 < lanes && to % 16 < lanes) {
       out.push_back(Edge{from / 16 * lanes + from % 16, to / 16 * lanes + to % 16});
     }
   }
-  std::sort(out.begin(), out.end(), [](const Edge& a, const Edge& b) {
-    return std::pair(a.from, a.to) < std::pair(b.from, b.to);
-  });
   return out;
 }
 

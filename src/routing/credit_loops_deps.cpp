@@ -42,12 +42,39 @@ VlMap::VlMap(const RouteView& view) : view_(view), tables_(view.fabric().sl_to_v
     }
   }
   lanes_ = top + 1U;
+  uniform_.assign(view.switch_count(), nullptr);
+  for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
+    find_uniform(s);
+  }
+}
+
+void VlMap::find_uniform(std::uint32_t s) {
+  std::uint32_t ports = view_.port_count(s);
+  const Vls* first = nullptr;
+  for (std::uint32_t in = 0; in <= ports; ++in) {
+    if (in != 0 && view_.at(s, in).peer == kNoPort) {
+      continue;
+    }
+    for (std::uint32_t out = 1; out <= ports; ++out) {
+      if (out == in || view_.at(s, out).peer == kNoPort) {
+        continue;
+      }
+      std::uint32_t entry = index_[base_[s] + in * (ports + 1) + out];
+      if (entry == kNone || (first != nullptr && tables_[entry].vl != *first)) {
+        return;  // some pair has no table, or another one: look each pair up
+      }
+      first = &tables_[entry].vl;
+    }
+  }
+  uniform_[s] = first;
 }
 
 const Vls& VlMap::table(std::uint32_t s, std::uint8_t in, std::uint8_t out) {
-  static constexpr Vls kAllVl0{};
   if (tables_.empty()) {
     return kAllVl0;
+  }
+  if (const Vls* one = uniform_[s]; one != nullptr) {
+    return *one;
   }
   std::uint32_t& entry = index_[base_[s] + in * (view_.port_count(s) + 1U) + out];
   if (entry == kNone || entry == kNoneSeen) {
@@ -111,15 +138,28 @@ VlDependencyAccumulator::VlDependencyAccumulator(const AnalysisContext& context)
   }
 }
 
-std::uint8_t VlDependencyAccumulator::sl_of(std::uint32_t source, Lid destination) {
-  const PathSlRow* row = rows_[source];
-  ++deps_.inputs.paths;
-  if (row != nullptr && destination < row->sl.size() &&
-      row->sl[destination] != PathSlRow::kUnknown) {
-    return row->sl[destination];
+// The SLs of every source to 64 LIDs at once, destination-major: reading each row once per
+// block instead of one byte of every row per LID keeps the reads in cache.
+void VlDependencyAccumulator::load_block(Lid first) {
+  std::size_t n = rows_.size();
+  block_.assign(kBlock * n, PathSlRow::kUnknown);
+  for (std::size_t i = 0; i < n; ++i) {
+    const PathSlRow* row = rows_[i];
+    std::size_t end = row == nullptr ? 0 : std::min(row->sl.size(), std::size_t{first} + kBlock);
+    for (std::size_t lid = first; lid < end; ++lid) {
+      block_[(lid - first) * n + i] = row->sl[lid];
+    }
   }
-  ++deps_.inputs.paths_without_sl;
-  return 0;
+  block_first_ = first;
+}
+
+// The SLs of every source to `destination`, by source index (kUnknown: not read).
+const std::uint8_t* VlDependencyAccumulator::sl_column(Lid destination) {
+  auto first = static_cast<Lid>(destination - destination % kBlock);
+  if (first != block_first_) {
+    load_block(first);
+  }
+  return &block_[static_cast<std::size_t>(destination - first) * rows_.size()];
 }
 
 // The CA sources at s whose routes to d leave by `out`, on their SL's VL there.
@@ -132,16 +172,26 @@ void VlDependencyAccumulator::enter_sources(std::uint32_t s, std::uint8_t out,
     }
     return;
   }
+  const std::uint8_t* column = deps_.inputs.path_sls ? sl_column(d.lid) : nullptr;
+  const Vls* one = vl_map_.uniform(s);
+  std::uint16_t& sls = sls_[s];
+  std::uint16_t* vls = &vls_[std::size_t{s} * 16U];
   for (std::uint32_t k = first_source_[s]; k < first_source_[s + 1]; ++k) {
-    const CaSource& c = context_.sources[sources_at_[k]];
+    std::uint32_t i = sources_at_[k];
+    const CaSource& c = context_.sources[i];
     if (c.port == d.owner) {
       continue;
     }
-    std::uint8_t sl = deps_.inputs.path_sls ? sl_of(sources_at_[k], d.lid) : 0;
-    std::uint8_t vl = vl_map_.table(s, c.sw_port, out)[sl];
+    std::uint8_t sl = column == nullptr ? 0 : column[i];
+    if (column != nullptr) {
+      ++deps_.inputs.paths;
+      deps_.inputs.paths_without_sl += sl == PathSlRow::kUnknown ? 1U : 0U;
+      sl = sl == PathSlRow::kUnknown ? 0 : sl;
+    }
+    std::uint8_t vl = one != nullptr ? (*one)[sl] : vl_map_.table(s, c.sw_port, out)[sl];
     if (vl != kDropVl) {
-      sls_[s] |= bit(sl);
-      vls_[std::size_t{s} * 16U + sl] |= bit(vl);
+      sls |= bit(sl);
+      vls[sl] |= bit(vl);
     }
   }
 }

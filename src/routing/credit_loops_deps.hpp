@@ -41,9 +41,15 @@ class VlMap {
   // (counted once per (s, in, out) in missing()).
   const Vls& table(std::uint32_t s, std::uint8_t in, std::uint8_t out);
 
+  // Switch s's one table (find_uniform), or nullptr: then ask table() per pair.
+  const Vls* uniform(std::uint32_t s) const { return tables_.empty() ? &kAllVl0 : uniform_[s]; }
+
   std::uint64_t missing() const { return missing_; }
 
  private:
+  void find_uniform(std::uint32_t s);
+
+  static constexpr Vls kAllVl0{};
   static constexpr std::uint32_t kNone = 0xffffffff;
   static constexpr std::uint32_t kNoneSeen = 0xfffffffe;
 
@@ -51,6 +57,10 @@ class VlMap {
   std::span<const SlToVlTable> tables_;
   std::vector<std::uint32_t> base_;   // per switch: its first entry in index_
   std::vector<std::uint32_t> index_;  // per (switch, in, out): index into tables_, or kNone
+  // Per switch: its one table when every pair a route can use (in: port 0 or a cabled port,
+  // out: another cabled port) has a table and all are equal, as opensm programs them; else
+  // nullptr. Routes touch a switch per LID, so this keeps the lookups in cache.
+  std::vector<const Vls*> uniform_;
   std::uint32_t lanes_ = 1;
   std::uint64_t missing_ = 0;
 };
@@ -80,7 +90,8 @@ class VlDependencyAccumulator {
   VlDependencies finish() &&;
 
  private:
-  std::uint8_t sl_of(std::uint32_t source, Lid destination);
+  const std::uint8_t* sl_column(Lid destination);
+  void load_block(Lid first);
   void enter_sources(std::uint32_t s, std::uint8_t out, const Destination& d);
   void pass_on(std::uint32_t s, std::uint8_t out, std::uint32_t next, std::uint8_t next_out);
 
@@ -90,9 +101,12 @@ class VlDependencyAccumulator {
   std::vector<std::uint32_t> first_source_;  // per switch: its CA sources in sources_at_
   std::vector<std::uint32_t> sources_at_;    // indexes into context.sources, by switch
   std::vector<const PathSlRow*> rows_;       // per CA source: its path SLs, or nullptr
-  std::vector<std::uint8_t> peer_number_;    // per slot: the port number at the link's far end
-  std::vector<std::uint16_t> sls_;           // per switch, for the current LID: SLs passing
-  std::vector<std::uint16_t> vls_;           // per (switch, SL): VLs leaving on its channel
+  static constexpr Lid kBlock = 64;
+  std::vector<std::uint8_t> block_;        // [LID - block_first_][source]: SL or kUnknown
+  Lid block_first_ = 1;                    // never a block's first LID (those are multiples of 64)
+  std::vector<std::uint8_t> peer_number_;  // per slot: the port number at the link's far end
+  std::vector<std::uint16_t> sls_;         // per switch, for the current LID: SLs passing
+  std::vector<std::uint16_t> vls_;         // per (switch, SL): VLs leaving on its channel
   VlDependencies deps_;
 };
 
