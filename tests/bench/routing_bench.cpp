@@ -1,8 +1,9 @@
 // Routing on a generated 10k-host fat-tree (3 levels, radix 36: 1,440 switches, 11,440 LIDs):
-// opensm's min-hop and up/down computed offline, and all-pairs validation (every switch and
-// CA port to every LID: 130.9 million pairs), alone and with balance, credit loops and
-// symmetry. docs/benchmarks.md compares the numbers with opensm's routing time on the same
-// fabric under ibsim (its log) and with check_lft_balance.
+// opensm's min-hop, up/down and fat-tree computed offline, and all-pairs validation (every switch
+// and CA port to every LID: 130.9 million pairs), alone and with balance, credit loops and
+// symmetry, and with per-VL credit loops on 8 SLs and VLs. docs/benchmarks.md compares the
+// numbers with opensm's routing time on the same fabric under ibsim (its log) and with
+// check_lft_balance.
 //
 //   routing_bench [--benchmark_filter=...]          the benchmarks
 //   routing_bench --netfile LEVELS RADIX HOSTS       the fabric as an ibsim netfile
@@ -17,13 +18,15 @@
 
 #include <benchmark/benchmark.h>
 
+#include "ibatlas/fabric_builder.hpp"
+#include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
 #include "ibatlas/routing/engine.hpp"
+#include "ibatlas/routing/ftree.hpp"
 #include "ibatlas/routing/minhop.hpp"
 #include "ibatlas/routing/route_load.hpp"
 #include "ibatlas/routing/route_report.hpp"
-#include "ibatlas/routing/ftree.hpp"
 #include "ibatlas/routing/updn.hpp"
 
 #include "support/fabric_generators.hpp"
@@ -69,9 +72,6 @@ void BM_Updn10k(benchmark::State& state) {
 
 BENCHMARK(BM_Updn10k)->Unit(benchmark::kMillisecond)->Iterations(3);
 
-// Arg 0: fates and hops only; 1: + balance and credit loops; 2: + symmetry (everything).
-void BM_Validate10k(benchmark::State& state) {
-  const Fabric& f = routed_10k();
 // opensm's ftree takes the tree only when every leaf has hosts (a leaf without any is ranked
 // as a root): 31 full pods, 10,044 hosts. On fabric_10k() (its last pod has two empty leaves)
 // it falls back to minhop, as opensm does.
@@ -89,6 +89,9 @@ void BM_Ftree10k(benchmark::State& state) {
 
 BENCHMARK(BM_Ftree10k)->Unit(benchmark::kMillisecond)->Iterations(3);
 
+// Arg 0: fates and hops only; 1: + balance and credit loops; 2: + symmetry (everything).
+void BM_Validate10k(benchmark::State& state) {
+  const Fabric& f = routed_10k();
   ibatlas::RouteAnalysisOptions options;
   options.balance = state.range(0) >= 1;
   options.credit_loops = state.range(0) >= 1;
@@ -103,6 +106,62 @@ BENCHMARK(BM_Ftree10k)->Unit(benchmark::kMillisecond)->Iterations(3);
 }
 
 BENCHMARK(BM_Validate10k)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The 10k tree's minhop tables with what per-VL credit loops read (issue 19 §1): an SL-to-VL
+// table for every (in, out) pair of every switch's cabled ports and port 0 (SL i to VL i % 8),
+// and an SL for every (CA port, LID) path (8 SLs, spread by source and destination LID).
+const Fabric& routed_10k_with_vls() {
+  static const Fabric fabric = [] {
+    const Fabric& f = routed_10k();
+    ibatlas::FabricBuilder b = ibatlas::from_fabric(f);
+    std::array<std::uint8_t, 16> vl{};
+    for (std::size_t sl = 0; sl < vl.size(); ++sl) {
+      vl[sl] = static_cast<std::uint8_t>(sl % 8);
+    }
+    for (const ibatlas::Node& n : f.nodes()) {
+      if (n.type != ibatlas::NodeType::Switch) {
+        continue;
+      }
+      std::span<const ibatlas::Port> ports = f.ports_of(f.id_of(n));
+      for (const ibatlas::Port& in : ports) {
+        for (const ibatlas::Port& out : ports) {
+          if ((in.number == 0 || in.peer) && (out.number == 0 || out.peer)) {
+            b.add_sl_to_vl_table(f.id_of(in), f.id_of(out), vl);
+          }
+        }
+      }
+    }
+    std::size_t lids = 0;
+    for (const ibatlas::Port& p : f.ports()) {
+      lids = std::max<std::size_t>(lids, p.base_lid.value_or(0) + 1U);
+    }
+    for (const ibatlas::Port& p : f.ports()) {
+      if (f.node(p.node).type == ibatlas::NodeType::Ca && p.base_lid) {
+        std::vector<std::uint8_t> sl(lids);
+        for (std::size_t d = 0; d < lids; ++d) {
+          sl[d] = static_cast<std::uint8_t>((*p.base_lid * 7U + d) % 8U);
+        }
+        b.set_path_sls(*p.base_lid, std::move(sl));
+      }
+    }
+    return std::move(b).build();
+  }();
+  return fabric;
+}
+
+// Everything `routes` reports, on the fabric above: credit loops per VL with 8 SLs and VLs.
+void BM_ValidateVl10k(benchmark::State& state) {
+  const Fabric& f = routed_10k_with_vls();
+  std::size_t lanes = 0;
+  for (auto _ : state) {
+    ibatlas::RouteReport r = ibatlas::analyze_routes(f, ibatlas::RouteAnalysisOptions{});
+    lanes = r.virtual_lanes;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["vls"] = static_cast<double>(lanes);
+}
+
+BENCHMARK(BM_ValidateVl10k)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // Route load per link (route.imbalance): balance alone (the in-tree sums per destination,
 // which load_acc keeps) plus route_loads; compare with Arg(1) above, which adds credit loops.
