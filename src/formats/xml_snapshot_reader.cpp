@@ -1,11 +1,11 @@
 // XML snapshot reader (format versions 1 to 3; docs/formats.md; AR state in
-// xml_snapshot_ar_reader.cpp, path SLs in xml_snapshot_path_sls.cpp). Strict: a snapshot is written
+// xml_snapshot_ar_reader.cpp, path SLs in xml_snapshot_path_sls.cpp, routing tables in
+// xml_snapshot_tables.cpp). Strict: a snapshot is written
 // by a program, so anything unexpected (XML that XML 1.0 forbids, an unknown element or attribute,
 // a value out of range, a dangling peer) is an error naming the line, never a silent default.
 
 #include <algorithm>
 #include <array>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +21,7 @@
 #include "formats/xml_snapshot_path_sls.hpp"
 #include "formats/xml_snapshot_schema.hpp"
 #include "formats/xml_snapshot_sm.hpp"
+#include "formats/xml_snapshot_tables.hpp"
 #include "formats/xml_strict.hpp"
 #include "text.hpp"
 
@@ -41,8 +42,6 @@ constexpr std::array<std::string_view, 17> kPortAttributes = {
     "speed",     "speed-enabled", "speed-supported",
     "mtu",       "mtu-cap",       "vl-cap",
     "peer-node", "peer-port"};
-constexpr std::array<std::string_view, 2> kTableAttributes = {"switch", "size"};
-constexpr std::array<std::string_view, 3> kSlToVlAttributes = {"node", "in", "out"};
 
 // A port's peer, resolved once every node is known (a peer may come later in the file).
 struct PendingPeer {
@@ -76,14 +75,10 @@ class SnapshotReader {
   void read_rates(pugi::xml_node e, Port& port) const;
   PortCounters read_counters(pugi::xml_node e) const;
   void resolve_peer(const PendingPeer& pending);
-  void read_table(pugi::xml_node e);
-  PortId table_port(pugi::xml_node e, NodeId node, const char* attribute) const;
-  void read_sl_to_vl(pugi::xml_node e);
 
   XmlChecker c_;
   FabricBuilder builder_;
   std::vector<PendingPeer> peers_;
-  std::set<std::pair<PortId, PortId>> sl_to_vl_seen_;
   std::uint64_t version_ = 0;
 };
 
@@ -262,87 +257,6 @@ void SnapshotReader::resolve_peer(const PendingPeer& pending) {
   builder_.set_peer(pending.from, *to);
 }
 
-void SnapshotReader::read_table(pugi::xml_node e) {
-  c_.check_attributes(e, kTableAttributes);
-  std::string_view index = c_.required(e, "switch");
-  std::uint64_t node = *c_.number(e, "switch", UINT32_MAX);
-  if (node >= builder_.node_count() ||
-      builder_.node(NodeId{static_cast<std::uint32_t>(node)}).type != NodeType::Switch) {
-    c_.fail(e, "attribute switch naming the index of a switch <node>", quote_found(index));
-  }
-  c_.required(e, "size");
-  std::uint64_t size = *c_.number(e, "size", 65536);
-  c_.check_text_only(e, "hex digits");
-  std::vector<std::uint8_t> out_port;
-  std::string digits;
-  for (char c : std::string_view(e.child_value())) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-      digits += c;
-    }
-  }
-  for (std::size_t i = 0; i + 1 < digits.size(); i += 2) {
-    std::optional<std::uint64_t> byte = text::parse_hex(std::string_view(digits).substr(i, 2));
-    if (!byte || digits[i] == '+' || digits[i] == '-') {
-      c_.fail(e, "two hex digits per forwarding-table entry", quote_found(digits.substr(i, 2)));
-    }
-    out_port.push_back(static_cast<std::uint8_t>(*byte));
-  }
-  if (digits.size() % 2 != 0 || out_port.size() != size) {
-    c_.fail(
-        e, std::to_string(size) + " entries (size=\"" + std::to_string(size) + "\")",
-        std::to_string(digits.size() / 2) + (digits.size() % 2 ? " and a half" : "") + " entries");
-  }
-  builder_.add_forwarding_table(NodeId{static_cast<std::uint32_t>(node)}, std::move(out_port));
-}
-
-PortId SnapshotReader::table_port(pugi::xml_node e, NodeId node, const char* attribute) const {
-  std::string_view text = c_.required(e, attribute);
-  auto number = static_cast<std::uint8_t>(*c_.number(e, attribute, 255));
-  std::optional<PortId> port = builder_.find_port(node, number);
-  if (!port) {
-    c_.fail(e, c_.where(e, attribute) + " naming a <port> of node " + std::to_string(node.value),
-            quote_found(text));
-  }
-  return *port;
-}
-
-// <sl2vl-table node="3" in="0" out="2">0123456789abcde7</sl2vl-table>
-void SnapshotReader::read_sl_to_vl(pugi::xml_node e) {
-  c_.check_attributes(e, kSlToVlAttributes);
-  std::string_view index = c_.required(e, "node");
-  std::uint64_t node = *c_.number(e, "node", UINT32_MAX);
-  if (node >= builder_.node_count()) {
-    c_.fail(e, "attribute node naming the index of a <node>", quote_found(index));
-  }
-  NodeId id{static_cast<std::uint32_t>(node)};
-  PortId in = table_port(e, id, "in");
-  PortId out = table_port(e, id, "out");
-  if (builder_.node(id).type != NodeType::Switch && in != out) {
-    std::string pair = std::string("in=\"") + e.attribute("in").value() + "\" out=\"" +
-                       e.attribute("out").value() + "\"";
-    c_.fail(e, "in equal to out on a CA or router", pair);
-  }
-  if (!sl_to_vl_seen_.emplace(in, out).second) {
-    c_.fail(e, "one <sl2vl-table> per node, in and out", "a second one");
-  }
-  c_.check_text_only(e, "hex digits");
-  std::string_view digits = text::trim(e.child_value());
-  std::array<std::uint8_t, 16> vl{};
-  for (std::size_t sl = 0; sl < digits.size() && digits.size() == vl.size(); ++sl) {
-    std::optional<std::uint64_t> value = text::parse_hex(digits.substr(sl, 1));
-    if (!value || digits[sl] == '+' || digits[sl] == '-') {
-      digits = {};  // reported below
-      break;
-    }
-    vl.at(sl) = static_cast<std::uint8_t>(*value);
-  }
-  if (digits.size() != vl.size()) {
-    c_.fail(e, "16 hex digits inside <sl2vl-table>, the VL of SL 0 first",
-            quote_found(e.child_value()));
-  }
-  builder_.add_sl_to_vl_table(in, out, vl);
-}
-
 Fabric SnapshotReader::read() {
   pugi::xml_document doc;
   std::string buffer;  // pugixml's in-place copy of the text; doc points into it
@@ -381,14 +295,8 @@ Fabric SnapshotReader::read() {
   for (const PendingPeer& pending : peers_) {
     resolve_peer(pending);
   }
-  for (pugi::xml_node table : tables) {
-    if (std::string_view(table.name()) == "sl2vl-table") {
-      read_sl_to_vl(table);
-    } else if (std::string_view(table.name()) == "forwarding-table") {
-      read_table(table);
-    }
-  }
-  xml_schema::read_path_sls(c_, builder_, tables);  // the <path-sls> among them
+  xml_schema::read_tables(c_, builder_, tables);    // the <forwarding-table>, <sl2vl-table>
+  xml_schema::read_path_sls(c_, builder_, tables);  // and <path-sls> among them
   xml_schema::read_adaptive_routing(c_, builder_, ar);
   return std::move(builder_).build();
 }
