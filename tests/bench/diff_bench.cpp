@@ -13,6 +13,7 @@
 #include "ibatlas/diff/history.hpp"
 #include "ibatlas/diff/history_report.hpp"
 #include "ibatlas/fabric_copy.hpp"
+#include "ibatlas/utc_time.hpp"
 
 #include "support/fabric_generators.hpp"
 
