@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "mad_echo_sim.hpp"
 #include "support/paths.hpp"
 #include "support/sim_harness.hpp"
 
@@ -28,6 +29,7 @@ namespace {
 
 using test::milliseconds;
 using test::ProcessResult;
+using test::read_text;
 using test::SimFabric;
 using test::SimOptions;
 
@@ -35,59 +37,17 @@ constexpr milliseconds kTimeout{120000};
 constexpr int kSamples = 100;
 constexpr int kBlocks = 2;
 
-constexpr const char* kNetfile = R"(Switch 8 "Switch1"
-[1] "Hca1"[1]
-[2] "Hca3"[1]
-[3] "Switch2"[3]
-[5] "Switch2"[5]
-
-Switch 8 "Switch2"
-[1] "Hca2"[1]
-[2] "Hca4"[1]
-[3] "Switch1"[3]
-[5] "Switch1"[5]
-
-Hca 2 "Hca1"
-[1] "Switch1"[1]
-
-Hca 2 "Hca2"
-[1] "Switch2"[1]
-
-Hca 2 "Hca3"
-[1] "Switch1"[2]
-
-Hca 2 "Hca4"
-[1] "Switch2"[2]
-)";
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 class MadEchoAgentsSim : public ::testing::Test {
  protected:
   void SetUp() override {
     SimOptions options;
-    options.netfile_text = kNetfile;
+    options.netfile_text = test::kMadEchoFourHcas;
     options.start_opensm = false;
     sim = std::make_unique<SimFabric>(options);
-    std::string conf = sim->dir() + "/lmc-opensm.conf";
-    std::ofstream(conf) << read_text(test::source_dir() + "/fixtures/opensm.conf") << "lmc 1\n";
-    ProcessResult r = sim->run(
-        {"env", "OSM_CACHE_DIR=" + sim->dir(), "OSM_TMP_DIR=" + sim->dir(),
-         test::find_program("opensm"), "-o", "-F", conf, "-f", sim->dir() + "/lmc-opensm.log"},
-        kTimeout);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
     snapshot = sim->dir() + "/fabric.xml";
-    r = sim->run(
-        {"env", "SIM_HOST=Hca1", test::ibatlas_binary(), "discover", "--routes", "-o", snapshot},
-        kTimeout);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_NO_FATAL_FAILURE(test::bring_up_with_lmc1(*sim, snapshot, kTimeout));
     key = sim->dir() + "/key";
-    r = sim->run({test::ibatlas_binary(), "keygen", key}, kTimeout);
+    ProcessResult r = sim->run({test::ibatlas_binary(), "keygen", key}, kTimeout);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     std::string hosts_text;
     for (const char* host : {"Hca1", "Hca2", "Hca3", "Hca4"}) {

@@ -12,6 +12,8 @@
 // must still start every probe at Hca1, the prober's port (PlanOptions::sources), so no
 // block is Refused.
 
+#include "mad_echo_sim.hpp"
+
 #include <fstream>
 #include <map>
 #include <regex>
@@ -51,13 +53,6 @@ Hca 2 "Hca1"
 Hca 2 "Hca2"
 [1] "Switch2"[1]
 )";
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 ProcessResult run_at(SimFabric& sim, const std::string& host, std::vector<std::string> argv) {
   argv.insert(argv.begin(), {"env", "SIM_HOST=" + host});
@@ -133,31 +128,6 @@ std::vector<int> loss_finding_lids(const std::string& report) {
   return lids;
 }
 
-constexpr const char* kNetfileFour = R"(Switch 8 "Switch1"
-[1] "Hca1"[1]
-[2] "Hca3"[1]
-[3] "Switch2"[3]
-[5] "Switch2"[5]
-
-Switch 8 "Switch2"
-[1] "Hca2"[1]
-[2] "Hca4"[1]
-[3] "Switch1"[3]
-[5] "Switch1"[5]
-
-Hca 2 "Hca1"
-[1] "Switch1"[1]
-
-Hca 2 "Hca2"
-[1] "Switch2"[1]
-
-Hca 2 "Hca3"
-[1] "Switch1"[2]
-
-Hca 2 "Hca4"
-[1] "Switch2"[2]
-)";
-
 class MadEchoSim : public ::testing::Test {
  protected:
   virtual const char* netfile() const { return kNetfile; }
@@ -167,17 +137,8 @@ class MadEchoSim : public ::testing::Test {
     options.netfile_text = netfile();
     options.start_opensm = false;
     sim = std::make_unique<SimFabric>(options);
-    // opensm configures the subnet once with LMC 1 and exits: no SM traffic afterwards.
-    std::string conf = sim->dir() + "/lmc-opensm.conf";
-    std::ofstream(conf) << read_text(test::source_dir() + "/fixtures/opensm.conf") << "lmc 1\n";
-    ProcessResult r = sim->run(
-        {"env", "OSM_CACHE_DIR=" + sim->dir(), "OSM_TMP_DIR=" + sim->dir(),
-         test::find_program("opensm"), "-o", "-F", conf, "-f", sim->dir() + "/lmc-opensm.log"},
-        kTimeout);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
     snapshot = sim->dir() + "/fabric.xml";
-    r = run_at(*sim, "Hca1", {test::ibatlas_binary(), "discover", "--routes", "-o", snapshot});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_NO_FATAL_FAILURE(test::bring_up_with_lmc1(*sim, snapshot, kTimeout));
     hca1 = base_lid(*sim, "Hca1");
     hca2 = base_lid(*sim, "Hca2");
   }
@@ -280,7 +241,7 @@ TEST_F(MadEchoSim, LossOnOneCableOnlyOnTheProbeCrossingIt) {
 
 class MadEchoSimFour : public MadEchoSim {
  protected:
-  const char* netfile() const override { return kNetfileFour; }
+  const char* netfile() const override { return test::kMadEchoFourHcas; }
 };
 
 // Agents everywhere, prober at Hca1: every planned probe starts at Hca1 (the plan's JSON),
