@@ -27,17 +27,11 @@ namespace {
 
 using test::milliseconds;
 using test::ProcessResult;
+using test::read_text;
 using test::SimFabric;
 using test::SimOptions;
 
 constexpr milliseconds kTimeout{180000};
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string run_ok(SimFabric& sim, const std::vector<std::string>& argv) {
   ProcessResult r = sim.run(argv, kTimeout);

@@ -5,7 +5,6 @@
 // of it with its routes.
 
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -40,14 +39,6 @@ Hca 2 "Hca3"
 Hca 2 "Hca4"
 [1] "Switch2"[2]
 )";
-
-// The whole file, or "" when it cannot be read.
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // opensm configures the subnet once with LMC 1 and exits (no SM traffic afterwards), then
 // `ibatlas discover --routes` from Hca1 writes `snapshot`. Fatal failures stop the caller's

@@ -42,13 +42,6 @@ std::string package_of(const std::string& program) {
   return program == "ibsim" ? "ibsim-utils" : program == "opensm" ? "opensm" : "infiniband-diags";
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 void write_text(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
@@ -232,6 +225,13 @@ std::string unique_socket_name() {
 }
 
 }  // namespace
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 std::string find_program(const std::string& name) {
   std::string dirs = std::getenv("PATH") != nullptr ? std::getenv("PATH") : "";

@@ -112,6 +112,9 @@ class SimFabric {
 // std::runtime_error saying which Debian package provides it when it is missing.
 std::string find_program(const std::string& name);
 
+// The whole file, or "" when it cannot be read (a log not written yet).
+std::string read_text(const std::string& path);
+
 // The path of libumad2sim.so (ibsim-utils), or throws std::runtime_error.
 std::string umad2sim_library();
 
