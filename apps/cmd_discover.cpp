@@ -1,7 +1,8 @@
 // ibatlas discover: crawl the local subnet with directed-route SMPs and write the snapshot.
 //
 //   ibatlas discover [-C ca] [-P port] [-o FILE] [--to FORMAT] [-t ms] [--retries N]
-//                    [--outstanding N] [--per-node N] [--deadline S] [--max-hops N] [--routes]
+//                    [--outstanding N] [--per-node N] [--deadline S] [-D DRPATH | -G GUID]
+//                    [--max-hops N] [-y KEY] [--routes]
 //                    [--counters] [--sl2vl] [--path-sls [--path-sls-max N]]
 //                    [--ar] [--node-name-map FILE] [-v]
 //
@@ -10,6 +11,7 @@
 // the snapshot is still written, and the completeness report goes to stderr.
 
 #include <array>
+#include <cstdio>
 #include <fstream>
 
 #include <CLI/CLI.hpp>
@@ -40,6 +42,8 @@ struct DiscoverOptions {
   std::size_t per_node = kDefaultPerNode;
   double deadline_s = 0;
   std::size_t max_hops = DirectedRoute::kMaxHops;
+  std::optional<DirectedRoute> start;  // -D
+  std::optional<Guid> start_guid;      // -G
   bool routes = false;
   bool counters = false;
   bool sl2vl = false;
@@ -87,8 +91,36 @@ void write_snapshot(const DiscoverOptions& options, const Fabric& fabric, std::o
   write_to(options.output, out, [&](std::ostream& file) { write_as(format, fabric, file); });
 }
 
+// -G: a whole crawl (topology only) finds the route to the GUID's node. infiniband-diags
+// ask the SA for its LID and start there LID-routed (docs/discover.md, "Partial scans").
+DirectedRoute route_to_start(const DiscoverOptions& options, std::ostream& err) {
+  CrawlOptions whole =
+      live_crawl_options(options.port, options.retries, DirectedRoute::kMaxHops, err);
+  whole.sminfo = false;
+  whole.mlnx_ext_port_info = false;
+  DiscoveryResult found = crawl_live(options.port, std::move(whole));
+  std::optional<DirectedRoute> route = route_to_guid(found.fabric, *options.start_guid);
+  char guid[24];
+  std::snprintf(guid, sizeof guid, "0x%016llx",
+                static_cast<unsigned long long>(*options.start_guid));
+  if (!route) {
+    throw Error(std::string("-G ") + guid + ": no port or node with this GUID among the " +
+                std::to_string(found.fabric.nodes().size()) + " nodes crawled from " +
+                found.fabric.provenance().source);
+  }
+  if (options.verbose) {
+    err << "ibatlas: -G " << guid << " is at " << to_string(*route) << '\n';
+  }
+  return *route;
+}
+
 CrawlOptions crawl_options(const DiscoverOptions& options, std::ostream& err) {
   CrawlOptions crawl = live_crawl_options(options.port, options.retries, options.max_hops, err);
+  if (options.start_guid) {
+    crawl.start = route_to_start(options, err);
+  } else if (options.start) {
+    crawl.start = *options.start;
+  }
   crawl.per_node = options.per_node;
   crawl.deadline = std::chrono::milliseconds(static_cast<std::int64_t>(options.deadline_s * 1000));
   crawl.routes = options.routes;
@@ -159,6 +191,34 @@ int run_discover(const DiscoverOptions& options, std::ostream& out, std::ostream
   return result.report.complete() && paths_complete ? kExitOk : kExitPartial;
 }
 
+// -D DRPATH and -G GUID (one of them): where a partial scan starts.
+void add_partial_scan_options(CLI::App& cmd, DiscoverOptions& options) {
+  auto route = [](std::string& text) -> std::string {
+    return parse_directed_route(text) ? ""
+                                      : "expected a directed route from the local port: 0 or "
+                                        "0,P1,...,Pn with ports 1-255 (as ibnetdiscover prints), "
+                                        "found \"" +
+                                            text + "\"";
+  };
+  auto guid = [](std::string& text) -> std::string {
+    return parse_ibdiag_number(text) ? "" : "expected a port GUID (0x hex), found \"" + text + "\"";
+  };
+  CLI::Option* direct =
+      cmd.add_option_function<std::string>(
+             "-D,--Direct",
+             [&options](const std::string& text) { options.start = parse_directed_route(text); },
+             "Partial scan: start at the node this directed route reaches (\"0,1,3\")")
+          ->type_name("DRPATH")
+          ->check(CLI::Validator(route, "DRPATH"));
+  cmd.add_option_function<std::string>(
+         "-G,--port-guid",
+         [&options](const std::string& text) { options.start_guid = parse_ibdiag_number(text); },
+         "Partial scan: start at the node owning this port GUID (a whole crawl finds it first)")
+      ->type_name("GUID")
+      ->check(CLI::Validator(guid, "GUID"))
+      ->excludes(direct);
+}
+
 }  // namespace
 
 void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, int& status) {
@@ -190,8 +250,14 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
                   "moves (sm.master_stuck); 0 (default): read once")
       ->type_name("MS")
       ->check(CLI::Range(0, 60000));
-  cmd->add_option("--max-hops", options->max_hops, "Longest directed route followed (default 63)")
-      ->check(CLI::Range(1, 63));
+  CLI::Option* hops =
+      cmd->add_option("--max-hops", options->max_hops,
+                      "Probe no node farther than N cables from the start (default 63; 1 with "
+                      "-D or -G, as iblinkinfo)")
+          ->type_name("N")
+          ->check(CLI::Range(1, 63));
+  add_partial_scan_options(*cmd, *options);
+  add_m_key_option(*cmd, options->port.m_key);
   cmd->add_flag("--routes", options->routes, "Also read every switch's LFT (as dump_lfts)");
   cmd->add_flag("--counters", options->counters,
                 "Also read PortCounters(+Extended) and the receive-error / transmit-discard "
@@ -209,8 +275,11 @@ void add_discover_command(CLI::App& app, std::ostream& out, std::ostream& err, i
                 "Also read every switch's adaptive-routing state (NVIDIA vendor SMPs, GET only)");
   cmd->add_option("--node-name-map", options->node_name_map, "infiniband-diags node-name-map file");
   cmd->add_flag("-v,--verbose", options->verbose, "Print crawl statistics on stderr");
-  cmd->callback([options, &out, &err, &status] {
+  cmd->callback([options, hops, &out, &err, &status] {
     options->port.timeout = std::chrono::milliseconds(options->timeout_ms);
+    if ((options->start || options->start_guid) && hops->count() == 0) {
+      options->max_hops = 1;
+    }
     status = run_discover(*options, out, err);
   });
 }

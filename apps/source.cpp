@@ -206,6 +206,7 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
       ->group(kGroup)
       ->check(CLI::Range(1, 63));
   cmd.add_option("--ar", options.ar,
+  add_m_key_option(cmd, live.port.m_key)->group(kGroup);
                  "Adaptive-routing state: alone, read it in the live crawl (vendor SMPs, GET "
                  "only); with a FILE, attach ibdiagnet's AR dump (ibdiagnet2.far)")
       ->expected(0, 1)
@@ -260,6 +261,36 @@ CLI::Option* add_deadline_option(CLI::App& cmd, double& seconds, const std::stri
 }
 
 void add_fail_on_option(CLI::App& cmd, std::string& fail_on) {
+std::optional<std::uint64_t> parse_ibdiag_number(std::string_view text) {
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    base = 16;
+    text.remove_prefix(2);
+  } else if (text.size() > 1 && text[0] == '0') {
+    base = 8;  // as strtoull(text, .., 0): "010" is 8
+    text.remove_prefix(1);
+  }
+  std::uint64_t key = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), key, base);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return key;
+}
+
+CLI::Option* add_m_key_option(CLI::App& cmd, std::uint64_t& m_key) {
+  auto valid = [](std::string& text) -> std::string {
+    return parse_ibdiag_number(text) ? "" : "expected a 64-bit M_Key: decimal, 0x hex or 0 octal";
+  };
+  return cmd
+      .add_option_function<std::string>(
+          "-y,--m_key", [&m_key](const std::string& text) { m_key = *parse_ibdiag_number(text); },
+          "M_Key sent in every SMP, for a fabric whose SM set one (as infiniband-diags' -y; "
+          "never printed)")
+      ->type_name("KEY")
+      ->check(CLI::Validator(valid, "KEY"));
+}
+
   cmd.add_option("--fail-on", fail_on, "Exit 1 when a finding is this bad or worse")
       ->check(CLI::IsMember({"error", "warning", "info"}))
       ->capture_default_str();

@@ -256,12 +256,23 @@ std::string to_string(SmState state);  // "master", "standby", "discovering", "n
 std::optional<SmState> parse_sm_state(std::string_view text);
 
 // Where a snapshot came from. time is ISO 8601 UTC ("2026-11-29T23:48:00Z") when known.
+// A scan that left part of the subnet out on purpose (discover -D/-G/--max-hops): some LinkUp
+// port was not followed because it lay beyond max_hops cables of the start node. What is not
+// in such a snapshot was not looked at; it is not missing (docs/discover.md, "Partial scans").
+struct PartialScan {
+  std::string start;               // the directed route to the start node: "0,1,3"; "0": local
+  std::optional<Guid> start_guid;  // the port GUID of the start node (a switch: port 0)
+  std::uint32_t max_hops = 0;
+  friend bool operator==(const PartialScan&, const PartialScan&) = default;
+};
+
 struct Provenance {
   std::string source;  // file name, or "live:<ca>/<port>"
   std::string format;  // "ibnetdiscover", "ibnetdiscover-ports", "ibsim", "lst", "xml", "live", ...
   std::optional<std::string> time;
   std::string tool;                     // what produced it: "ibnetdiscover", "ibatlas 0.1.0", ...
   std::optional<Guid> local_port_guid;  // the port the discovery started from
+  std::optional<PartialScan> partial;   // absent: every LinkUp port found was followed
   friend bool operator==(const Provenance&, const Provenance&) = default;
 };
 

@@ -21,6 +21,17 @@ namespace ibatlas {
 
 namespace {
 
+// A partial scan (discover -D/-G/--max-hops) did not look past its hop limit: what lies there
+// differs from a full snapshot because it was not scanned.
+void note_partial(const Fabric& f, const char* side, std::vector<std::string>& notes) {
+  if (const std::optional<PartialScan>& scan = f.provenance().partial) {
+    notes.push_back(std::string(side) + " is a partial scan (from " + scan->start + ", " +
+                    std::to_string(scan->max_hops) + (scan->max_hops == 1 ? " hop" : " hops") +
+                    "): nodes and cables beyond it were not scanned and show as " +
+                    (side[0] == 'N' ? "removed" : "added"));
+  }
+}
+
 SnapshotInfo info_of(const Fabric& f) {
   const Provenance& p = f.provenance();
   return SnapshotInfo{p.source, p.format, p.time};
@@ -86,6 +97,8 @@ FabricDiff diff_fabrics(const Fabric& before, const Fabric& after, const DiffOpt
   append(d.changes, std::move(ar.changes));
   append(d.changes, diff_subnet_managers(before, after));
   d.notes = std::move(ar.notes);
+  note_partial(before, "OLD", d.notes);
+  note_partial(after, "NEW", d.notes);
   std::sort(d.changes.begin(), d.changes.end(), report_order);
   return d;
 }

@@ -24,7 +24,7 @@ bool same_kind(const NodeInfoFields& a, const NodeInfoFields& b) {
 }  // namespace
 
 void Crawl::start() {
-  request(DirectedRoute(), SmpAttribute::NodeInfo, 0,
+  request(options_.start, SmpAttribute::NodeInfo, 0,
           MadPurpose{MadPurpose::Kind::Probe, MadPurpose::kNoNode, 0, 0});
 }
 
@@ -89,6 +89,11 @@ void Crawl::on_probe(const MadJob& job, const SmpReply& reply) {
   }
   PeerRef from{job.purpose.node, job.purpose.port};
   arrival.from = from;
+  if (const NodeRecord& out_of = nodes_[from.node]; !out_of.is_switch() && !out_of.route.empty()) {
+    // The start CA's probe went back one hop (retracted): NodeInfo names the port the route
+    // entered that switch by, the cable ends at the port the route left it by.
+    arrival.info.local_port = out_of.route[out_of.route.size() - 1];
+  }
   PortRecord& out = port_of(from);
   out.probe_saw_guid = arrival.info.node_guid;
   out.probe_saw_port = arrival.info.local_port;
@@ -205,6 +210,7 @@ void Crawl::add_node(const Arrival& arrival) {
   record.route = arrival.route;
   record.info = arrival.info;
   record.entry_port = arrival.info.local_port;
+  record.hops = arrival.from ? static_cast<std::uint8_t>(nodes_[arrival.from->node].hops + 1) : 0;
   record.ports.resize(static_cast<std::size_t>(arrival.info.num_ports) + 1);
   bool is_switch = record.is_switch();
   std::uint8_t guid_port = is_switch ? 0 : record.entry_port;

@@ -72,6 +72,7 @@ struct NodeRecord {
   DirectedRoute route;  // where it was first found: its identity
   NodeInfoFields info;
   std::uint8_t entry_port = 0;  // the port that first arrival came in by
+  std::uint8_t hops = 0;        // cables from the node the crawl started at
   std::optional<std::string> description;
   std::optional<SwitchInfoFields> switch_info;
   std::vector<PortRecord> ports;        // by port number, 0 .. NumPorts

@@ -4,6 +4,7 @@
 // Switch external ports get no LID: the IBA defines a switch's LID on port 0 only, and what
 // its other ports' PortInfo say in that field is meaningless (libibnetdisc copies port 0's).
 
+#include <algorithm>
 #include <map>
 
 #include "ibatlas/fabric_builder.hpp"
@@ -109,9 +110,21 @@ Provenance provenance_of(const std::vector<NodeRecord>& nodes, const CrawlOption
   if (provenance.format.empty()) {
     provenance.format = "live";
   }
-  if (!nodes.empty()) {
-    const NodeRecord& local = nodes.front();
-    provenance.local_port_guid = local.ports[local.is_switch() ? 0 : local.entry_port].guid;
+  if (nodes.empty()) {
+    return provenance;
+  }
+  const NodeRecord& first = nodes.front();  // where the crawl started
+  std::optional<Guid> guid = first.ports[first.is_switch() ? 0 : first.entry_port].guid;
+  if (options.start.empty()) {
+    provenance.local_port_guid = guid;
+  }
+  bool cut = std::any_of(nodes.begin(), nodes.end(), [](const NodeRecord& node) {
+    return std::any_of(node.ports.begin(), node.ports.end(),
+                       [](const PortRecord& p) { return p.probe == ProbeState::HopLimited; });
+  });
+  if (cut) {
+    provenance.partial =
+        PartialScan{to_string(options.start), guid, static_cast<std::uint32_t>(options.max_hops)};
   }
   return provenance;
 }

@@ -13,6 +13,14 @@ namespace {
 
 constexpr std::uint8_t kBaseSpeedQdr = 4;
 
+DirectedRoute back_one_hop(const DirectedRoute& route) {
+  DirectedRoute shorter;
+  for (std::size_t i = 0; i + 1 < route.size(); ++i) {
+    shorter = shorter.extended(route[i]);
+  }
+  return shorter;
+}
+
 // LFT blocks of one switch in the queue or in flight at a time (see request_next_lft_block).
 constexpr std::uint32_t kLftBlocksAheadPerSwitch = 8;
 
@@ -71,8 +79,11 @@ void Crawl::on_port_info(const MadJob& job, const PortInfoFields& fields) {
 void Crawl::consider_probe(std::uint32_t node_index, std::uint8_t p) {
   const NodeRecord& node = nodes_[node_index];
   const PortRecord& port = node.ports[p];
-  // Only switches forward a directed route; the local node starts one out of its own port.
-  bool forwards = node.is_switch() || node.route.empty();
+  // Only switches forward a directed route; the local node starts one out of its own port. A
+  // crawl started at another CA (-D/-G) leaves it by going back one hop, as libibnetdisc does.
+  bool retracts =
+      node_index == 0 && !node.route.empty() && !node.is_switch() && p == node.entry_port;
+  bool forwards = node.is_switch() || node.route.empty() || retracts;
   if (!forwards || port.peer || (p == 0 && node.is_switch())) {
     return;
   }
@@ -80,17 +91,18 @@ void Crawl::consider_probe(std::uint32_t node_index, std::uint8_t p) {
     end_probe(node_index, p, ProbeState::NotNeeded);
     return;
   }
-  if (node.route.size() >= std::min(options_.max_hops, DirectedRoute::kMaxHops)) {
+  DirectedRoute next = retracts ? back_one_hop(node.route) : node.route.extended(p);
+  if (node.hops >= options_.max_hops ||
+      (!retracts && node.route.size() >= DirectedRoute::kMaxHops)) {
     MadJob job;
-    job.request = SmpRequest{0, node.route.extended(p), SmpAttribute::NodeInfo, 0};
+    job.request = SmpRequest{0, next, SmpAttribute::NodeInfo, 0};
     add_issue(IssueKind::HopLimit, job, node_index, p,
               "LinkUp port not followed: beyond --max-hops " + std::to_string(options_.max_hops));
     end_probe(node_index, p, ProbeState::HopLimited);
     return;
   }
   nodes_[node_index].ports[p].probe = ProbeState::Sent;
-  request(node.route.extended(p), SmpAttribute::NodeInfo, 0,
-          MadPurpose{MadPurpose::Kind::Probe, node_index, p, 0});
+  request(next, SmpAttribute::NodeInfo, 0, MadPurpose{MadPurpose::Kind::Probe, node_index, p, 0});
 }
 
 std::optional<std::uint32_t> Crawl::far_end(const MadJob& job) const {
@@ -216,7 +228,9 @@ bool Crawl::reprobe() {
 // through: a switch that drops MADs is usually the reason. The old route when there is none.
 DirectedRoute Crawl::detour(const DirectedRoute& failed, const MadPurpose& purpose) const {
   bool probe = purpose.kind == MadPurpose::Kind::Probe;
-  if (purpose.node == MadPurpose::kNoNode || nodes_.empty() || failed.size() < 2) {
+  // Detours are routes from the local node (node 0); a crawl started elsewhere has none.
+  if (purpose.node == MadPurpose::kNoNode || nodes_.empty() || failed.size() < 2 ||
+      !options_.start.empty()) {
     return failed;
   }
   std::uint32_t target = purpose.node;

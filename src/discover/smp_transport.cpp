@@ -1,6 +1,7 @@
 #include "ibatlas/discover/smp_transport.hpp"
 
 #include <cassert>
+#include <charconv>
 
 namespace ibatlas {
 
@@ -25,6 +26,27 @@ std::string to_string(const DirectedRoute& route) {
     text += std::to_string(hop);
   }
   return text;
+}
+
+std::optional<DirectedRoute> parse_directed_route(std::string_view text) {
+  if (!text.starts_with('0')) {
+    return std::nullopt;
+  }
+  text.remove_prefix(1);
+  DirectedRoute route;
+  while (!text.empty()) {
+    unsigned port = 0;
+    const char* first = text.data() + 1;
+    const char* last = text.data() + text.size();
+    auto [end, ec] = std::from_chars(first, last, port);
+    if (text[0] != ',' || ec != std::errc() || port == 0 || port > 255 ||
+        route.size() == DirectedRoute::kMaxHops) {
+      return std::nullopt;
+    }
+    route = route.extended(static_cast<std::uint8_t>(port));
+    text.remove_prefix(static_cast<std::size_t>(end - text.data()));
+  }
+  return route;
 }
 
 std::string to_string(SmpAttribute attribute) {

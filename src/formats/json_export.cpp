@@ -147,6 +147,12 @@ Json provenance_json(const Provenance& p) {
   if (p.local_port_guid) {
     j["local_port_guid"] = text::guid_text(*p.local_port_guid);
   }
+  if (p.partial) {
+    j["partial_scan"] = {{"from", p.partial->start}, {"max_hops", p.partial->max_hops}};
+    if (p.partial->start_guid) {
+      j["partial_scan"]["from_guid"] = text::guid_text(*p.partial->start_guid);
+    }
+  }
   return j;
 }
 

@@ -203,6 +203,13 @@ void put_provenance(pugi::xml_node root, const Provenance& p) {
   if (p.local_port_guid) {
     put_text(e, "local-port-guid", text::guid_text(*p.local_port_guid));
   }
+  if (p.partial) {
+    put_text(e, "partial-from", p.partial->start);
+    if (p.partial->start_guid) {
+      put_text(e, "partial-from-guid", text::guid_text(*p.partial->start_guid));
+    }
+    put_text(e, "partial-max-hops", std::to_string(p.partial->max_hops));
+  }
 }
 
 }  // namespace

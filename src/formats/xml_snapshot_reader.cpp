@@ -30,8 +30,35 @@ namespace ibatlas {
 namespace {
 
 constexpr std::array<std::string_view, 1> kRootAttributes = {"version"};
-constexpr std::array<std::string_view, 5> kProvenanceAttributes = {"source", "format", "tool",
-                                                                   "time", "local-port-guid"};
+constexpr std::array<std::string_view, 8> kProvenanceAttributes = {"source",
+                                                                   "format",
+                                                                   "tool",
+                                                                   "time",
+                                                                   "local-port-guid",
+                                                                   "partial-from",
+                                                                   "partial-from-guid",
+                                                                   "partial-max-hops"};
+
+// "0" or "0,P1,...,Pn", ports 1-255: a directed route as ibnetdiscover prints one.
+bool is_directed_route(std::string_view text) {
+  if (!text.starts_with('0')) {
+    return false;
+  }
+  text.remove_prefix(1);
+  std::size_t hops = 0;
+  while (!text.empty()) {
+    std::size_t end = text.find(',', 1);
+    std::optional<std::uint64_t> port =
+        text[0] == ',' ? text::parse_decimal(text.substr(1, end == text.npos ? end : end - 1))
+                       : std::nullopt;
+    if (!port || *port == 0 || *port > 255 || ++hops > 63) {
+      return false;
+    }
+    text.remove_prefix(end == text.npos ? text.size() : end);
+  }
+  return true;
+}
+
 constexpr std::array<std::string_view, 10> kNodeAttributes = {
     "index",     "type",     "guid",       "system-guid",    "vendor-id",
     "device-id", "revision", "port-count", "enhanced-port0", "description"};
@@ -121,6 +148,17 @@ Provenance SnapshotReader::read_provenance(pugi::xml_node e) const {
                .time = c_.free_text(e, "time"),
                .tool = *c_.free_text(e, "tool"),
                .local_port_guid = c_.hex(e, "local-port-guid", UINT64_MAX)};
+  if (e.attribute("partial-from") || e.attribute("partial-from-guid") ||
+      e.attribute("partial-max-hops")) {
+    std::string_view from = c_.required(e, "partial-from");
+    if (!is_directed_route(from)) {
+      c_.fail(e, c_.where(e, "partial-from") + " to be a directed route (\"0,1,3\")",
+              quote_found(from));
+    }
+    c_.required(e, "partial-max-hops");
+    p.partial = PartialScan{std::string(from), c_.hex(e, "partial-from-guid", UINT64_MAX),
+                            *narrow<std::uint32_t>(c_.number(e, "partial-max-hops", 63))};
+  }
   c_.check_empty(e);
   return p;
 }

@@ -60,6 +60,12 @@ nlohmann::ordered_json summary_json(const FabricSummary& s, const Provenance& pr
   j["schema"] = "ibatlas.show/1";
   j["source"] = provenance.source;
   j["format"] = provenance.format;
+  if (const std::optional<PartialScan>& scan = provenance.partial) {
+    j["partial_scan"] = {{"from", scan->start}, {"max_hops", scan->max_hops}};
+    if (scan->start_guid) {
+      j["partial_scan"]["from_guid"] = text::guid_text(*scan->start_guid);
+    }
+  }
   j["switches"] = s.switches;
   j["cas"] = s.cas;
   j["hosts"] = s.hosts;
@@ -113,6 +119,12 @@ void write_show_text(const FabricSummary& s, const Provenance& provenance, std::
   // The source is a path or a live port's name: its bytes are shown escaped.
   out << "source:    " << text::printable(provenance.source) << " ("
       << text::printable(provenance.format) << ")\n";
+  if (const std::optional<PartialScan>& scan = provenance.partial) {
+    out << "partial:   scanned from " << scan->start
+        << (scan->start_guid ? " (" + text::guid_text(*scan->start_guid) + ")" : "") << " to "
+        << scan->max_hops << (scan->max_hops == 1 ? " hop" : " hops")
+        << "; what lies beyond was not scanned\n";
+  }
   out << "switches:  " << s.switches << '\n';
   out << "CAs:       " << s.cas << " (" << s.hosts << " hosts, " << s.aggregation_nodes
       << " aggregation nodes)\n";

@@ -17,6 +17,7 @@
 namespace ibatlas::umad {
 
 constexpr std::size_t kMadSize = 256;
+constexpr std::size_t kMKeyOffset = 24;     // SMP M_Key, 8 bytes (libibmad's IB_MAD_MKEY_F)
 constexpr std::size_t kDataOffset = 64;     // SMP data and PerfMgt data both start here
 constexpr std::size_t kDrPathOffset = 128;  // initial path; [0] unused
 constexpr std::uint8_t kClassDirectedRoute = 0x81;
@@ -25,8 +26,9 @@ constexpr std::uint8_t kMethodGet = 0x01;
 constexpr std::uint32_t kQp1Qkey = 0x80010000;
 
 // Fills `mad` (kMadSize bytes, zeroed by the caller) with a SubnGet(attribute, modifier)
-// along `route`, transaction id `tid`.
-void build_dr_get(std::span<std::uint8_t> mad, std::uint64_t tid, const SmpRequest& request);
+// along `route`, transaction id `tid`, carrying `m_key` (0: none).
+void build_dr_get(std::span<std::uint8_t> mad, std::uint64_t tid, const SmpRequest& request,
+                  std::uint64_t m_key);
 
 // Fills `mad` with a PerfMgt Get of request.attribute for PortSelect request.port_select.
 void build_perf_get(std::span<std::uint8_t> mad, std::uint64_t tid, const PerfRequest& request);

@@ -60,9 +60,12 @@ void put_header(std::span<std::uint8_t> mad, std::uint8_t mgmt_class, std::uint6
 
 }  // namespace
 
-void build_dr_get(std::span<std::uint8_t> mad, std::uint64_t tid, const SmpRequest& request) {
+void build_dr_get(std::span<std::uint8_t> mad, std::uint64_t tid, const SmpRequest& request,
+                  std::uint64_t m_key) {
   put_header(mad, kClassDirectedRoute, tid, static_cast<std::uint16_t>(request.attribute),
              request.modifier);
+  put32(mad, kMKeyOffset, static_cast<std::uint32_t>(m_key >> 32));
+  put32(mad, kMKeyOffset + 4, static_cast<std::uint32_t>(m_key));
   mad[6] = 0;                                                // HopPointer
   mad[7] = static_cast<std::uint8_t>(request.route.size());  // HopCount
   put16(mad, 32, 0xffff);  // DrSLID: permissive, a pure directed route
@@ -286,8 +289,9 @@ std::size_t UmadTransport::max_perf_in_flight() const {
 }
 
 void UmadTransport::send(const SmpRequest& request) {
-  impl_->send(request.tag, 0, [&request](std::span<std::uint8_t> mad, std::uint64_t tid) {
-    umad::build_dr_get(mad, tid, request);
+  std::uint64_t m_key = impl_->options.m_key;
+  impl_->send(request.tag, 0, [&request, m_key](std::span<std::uint8_t> mad, std::uint64_t tid) {
+    umad::build_dr_get(mad, tid, request, m_key);
   });
 }
 

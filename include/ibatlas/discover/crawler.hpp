@@ -69,7 +69,10 @@ struct CrawlOptions {
   // not answered is an issue ("... by the --deadline").
   std::chrono::milliseconds deadline{0};
   CrawlClock clock;
-  std::size_t max_hops = DirectedRoute::kMaxHops;  // routes longer than this are not followed
+  // Where the crawl starts (discover -D/-G): the node this route reaches; empty: the local
+  // node. --max-hops counts cables from that node (docs/discover.md, "Partial scans").
+  DirectedRoute start;
+  std::size_t max_hops = DirectedRoute::kMaxHops;  // nodes farther than this are not probed
   // A MAD the transport has not answered after this long counts as timed out (the transport
   // normally reports its own timeouts much sooner; this only guards against a lost reply).
   std::chrono::milliseconds stall_timeout{10000};
@@ -157,6 +160,12 @@ struct DiscoveryResult {
 // that fails; returns when every MAD has been answered or given up on.
 DiscoveryResult discover(SmpTransport& transport, const CrawlOptions& options,
                          PerfTransport* perf = nullptr);
+
+// discover -G: the shortest directed route, in `fabric` (a whole crawl from the local port,
+// whose provenance names it), from the local node to the node owning the port GUID `guid`
+// (a switch: its port 0 GUID; a node GUID is taken too). Only switches forward on the way,
+// as a crawl's routes. Nothing when no such node, or the local port, is in `fabric`.
+std::optional<DirectedRoute> route_to_guid(const Fabric& fabric, Guid guid);
 
 // The completeness report as text, one problem a line (empty when complete, apart from
 // duplicates). Nodes are named by GUID and description.

@@ -17,8 +17,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ibatlas/fabric.hpp"
@@ -63,6 +65,11 @@ class DirectedRoute {
 
 // "0,1,3", as ibnetdiscover and ibroute -D print a directed route.
 std::string to_string(const DirectedRoute& route);
+
+// The route to_string prints, read back: "0" or "0,P1,...,Pn" (each port 1-255, at most 63
+// of them; blanks are not allowed). Nothing for anything else: infiniband-diags' -D takes the
+// first number as the unused path[0] whatever it is, ibatlas wants the 0 it prints.
+std::optional<DirectedRoute> parse_directed_route(std::string_view text);
 
 // Subnet management attributes (IBA 14.2.5; Mellanox ExtPortInfo as libibmad's mad.h; the
 // adaptive-routing ones as ../shared/research/ar-spec.md §3.1).

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +21,9 @@ struct LivePortOptions {
   int port = 0;    // -P: port number; 0: that CA's first active port
   std::chrono::milliseconds timeout{1000};  // -t: per MAD, enforced by the kernel
   std::size_t max_in_flight = 128;          // --outstanding
+  // -y: the M_Key put into every SMP (IBA 14.2.1.1, SMP bytes 24-31); 0: none, as without
+  // -y. Never printed: not in messages, -v output or a snapshot's provenance.
+  std::uint64_t m_key = 0;
 };
 
 // Directed-route SMPs (class 0x81) and PerfMgt GMPs (class 0x04) on one umad port, many in
