@@ -15,6 +15,7 @@
 #include "support/cli/cli_run.hpp"
 #include "support/paths.hpp"
 #include "support/temp_dir.hpp"
+#include "support/text_count.hpp"
 
 namespace ibatlas {
 namespace {
@@ -58,14 +59,6 @@ class CountersFileTest : public ::testing::Test {
   std::string fabric_;
 };
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
-}
-
 TEST_F(CountersFileTest, CheckReportsThePortsOverThreshold) {
   if (!have_dump()) {
     GTEST_SKIP() << dump_ << " not present";
@@ -82,7 +75,7 @@ TEST_F(CountersFileTest, CheckReportsThePortsOverThreshold) {
   EXPECT_NE(r.out.find("PortXmitDiscards is 649 (threshold 100)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("PortRcvSwitchRelayErrors is 149 (threshold 100)"), std::string::npos)
       << r.out;
-  EXPECT_EQ(count(r.out, " counter."), 3u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, " counter."), 3u) << r.out;
   // Ports 6, 7, 8 (lines 14-16) are not cabled in this fabric: reported, not dropped.
   for (int line : {14, 15, 16}) {
     EXPECT_NE(r.err.find("ibqueryerrors.txt:" + std::to_string(line) +

@@ -16,6 +16,7 @@
 
 #include "support/cli/cli_run.hpp"
 #include "support/temp_dir.hpp"
+#include "support/text_count.hpp"
 
 namespace ibatlas {
 namespace {
@@ -39,14 +40,6 @@ constexpr const char* kCounters =
     "   GUID 0x2c903006e29b0 port 1: [SymbolErrorCounter == 50]\n"
     "Errors for \"h1 mlx4_0\"\n"
     "   GUID 0x7cfe900300179b31 port 1: [LinkDownedCounter == 20]\n";
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
-}
 
 class NodeTypeFilterCliTest : public ::testing::Test {
  protected:
@@ -75,29 +68,29 @@ class NodeTypeFilterCliTest : public ::testing::Test {
 TEST_F(NodeTypeFilterCliTest, UnfilteredHasAllFour) {
   test::CliRun r = check({"--json"});
   EXPECT_EQ(r.status, kExitFindings) << r.err;
-  EXPECT_EQ(count(r.out, "\"check\":"), 4u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"check\":"), 4u) << r.out;
 }
 
 TEST_F(NodeTypeFilterCliTest, SwitchesOnlyKeepsSwitchPortAndLink) {
   test::CliRun r = check({"--switches-only", "--json"});
   EXPECT_EQ(r.status, kExitFindings) << r.err;
-  EXPECT_EQ(count(r.out, "\"check\":"), 2u) << r.out;
-  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
-  EXPECT_EQ(count(r.out, "\"link.unexpected\""), 1u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"check\":"), 2u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"link.unexpected\""), 1u) << r.out;
 }
 
 TEST_F(NodeTypeFilterCliTest, CasOnlyKeepsCaPortAndLink) {
   test::CliRun r = check({"--cas-only", "--json"});
   EXPECT_EQ(r.status, kExitFindings) << r.err;
-  EXPECT_EQ(count(r.out, "\"check\":"), 2u) << r.out;
-  EXPECT_EQ(count(r.out, "\"counter.link_downed\""), 1u) << r.out;
-  EXPECT_EQ(count(r.out, "\"link.unexpected\""), 1u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"check\":"), 2u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"counter.link_downed\""), 1u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"link.unexpected\""), 1u) << r.out;
 }
 
 TEST_F(NodeTypeFilterCliTest, TextCountLineCountsWhatIsListed) {
   test::CliRun r = check({"--switches-only", "--width", "200"});
   EXPECT_NE(r.out.find(": 2 findings (0 errors, 2 warnings, 0 info)"), std::string::npos) << r.out;
-  EXPECT_EQ(count(r.out, "counter.link_downed"), 0u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "counter.link_downed"), 0u) << r.out;
 }
 
 TEST_F(NodeTypeFilterCliTest, BothAreAUsageError) {

@@ -16,6 +16,7 @@
 
 #include "support/cli/cli_run.hpp"
 #include "support/temp_dir.hpp"
+#include "support/text_count.hpp"
 
 namespace ibatlas {
 namespace {
@@ -34,14 +35,6 @@ constexpr const char* kCounters =
     "   GUID 0x2c903006e29b0 port 1: [SymbolErrorCounter == 50]\n"
     "Errors for \"h1 mlx4_0\"\n"
     "   GUID 0x7cfe900300179b31 port 1: [LinkDownedCounter == 5]\n";
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
-}
 
 class ThresholdFileTest : public ::testing::Test {
  protected:
@@ -74,21 +67,21 @@ class ThresholdFileTest : public ::testing::Test {
 
 TEST_F(ThresholdFileTest, DefaultThresholdsFlagTheSymbolErrorsOnly) {
   test::CliRun r = check("");
-  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out << r.err;  // 50 > 10
-  EXPECT_EQ(count(r.out, "\"counter.link_downed\""), 0u) << r.out;             // 5 <= 10
+  EXPECT_EQ(test::count_of(r.out, "\"counter.symbol_errors\""), 1u) << r.out << r.err;  // 50 > 10
+  EXPECT_EQ(test::count_of(r.out, "\"counter.link_downed\""), 0u) << r.out;             // 5 <= 10
 }
 
 TEST_F(ThresholdFileTest, RaisedThresholdSilencesAndLoweredOneRaises) {
   test::CliRun r = check("# site thresholds\nSymbolErrorCounter=50\nLinkDownedCounter=4\n");
   EXPECT_NE(r.status, kExitBadInput) << r.err;
-  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 0u) << r.out;  // 50 <= 50
-  EXPECT_EQ(count(r.out, "\"counter.link_downed\""), 1u) << r.out;    // 5 > 4
+  EXPECT_EQ(test::count_of(r.out, "\"counter.symbol_errors\""), 0u) << r.out;  // 50 <= 50
+  EXPECT_EQ(test::count_of(r.out, "\"counter.link_downed\""), 1u) << r.out;    // 5 > 4
   EXPECT_NE(r.out.find("LinkDownedCounter is 5 (threshold 4)"), std::string::npos) << r.out;
 }
 
 TEST_F(ThresholdFileTest, OneBelowTheCountStillFires) {
   test::CliRun r = check("SymbolErrorCounter=49\n");
-  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out;  // 50 > 49
+  EXPECT_EQ(test::count_of(r.out, "\"counter.symbol_errors\""), 1u) << r.out;  // 50 > 49
   EXPECT_NE(r.out.find("SymbolErrorCounter is 50 (threshold 49)"), std::string::npos) << r.out;
 }
 
@@ -122,7 +115,7 @@ TEST_F(ThresholdFileTest, DefaultFileIsReadWhenPresentAndSaidInVerbose) {
   test::write_file(file, "SymbolErrorCounter=100\nPortXmitWait=1000\n");
   setenv("IBATLAS_ERROR_THRESHOLDS", file.c_str(), 1);
   test::CliRun r = check("", {"-v"});
-  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 0u) << r.out;  // 50 <= 100
+  EXPECT_EQ(test::count_of(r.out, "\"counter.symbol_errors\""), 0u) << r.out;  // 50 <= 100
   EXPECT_NE(r.err.find("thresholds: read " + file +
                        ": set SymbolErrorCounter; not checked by ibatlas: PortXmitWait"),
             std::string::npos)
@@ -134,13 +127,13 @@ TEST_F(ThresholdFileTest, ExplicitFileWinsOverTheDefaultFile) {
   test::write_file(file, "SymbolErrorCounter=100\n");
   setenv("IBATLAS_ERROR_THRESHOLDS", file.c_str(), 1);
   test::CliRun r = check("LinkDownedCounter=10\n");  // symbol errors back to the default 10
-  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
 }
 
 TEST_F(ThresholdFileTest, AbsentDefaultFileMeansBuiltInDefaults) {
   setenv("IBATLAS_ERROR_THRESHOLDS", dir_.file("absent").c_str(), 1);
   test::CliRun r = check("", {"-v"});
-  EXPECT_EQ(count(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
+  EXPECT_EQ(test::count_of(r.out, "\"counter.symbol_errors\""), 1u) << r.out;
   EXPECT_NE(r.err.find("thresholds: built-in defaults (no " + dir_.file("absent") + ")"),
             std::string::npos)
       << r.err;

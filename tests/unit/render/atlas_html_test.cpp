@@ -9,6 +9,7 @@
 
 #include "support/fabric_sketch.hpp"
 #include "support/sample_fabrics.hpp"
+#include "support/text_count.hpp"
 
 namespace ibatlas {
 namespace {
@@ -16,14 +17,6 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr const char kOpenData[] = "<script type=\"application/json\" id=\"atlas-data\">";
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
-}
 
 Json page_data(const std::string& page) {
   std::size_t start = page.find(kOpenData);
@@ -126,7 +119,7 @@ TEST(AtlasHtmlTest, EveryViewIsAnInertScriptHoldingItsSvgAlone) {
   Atlas a;
   std::string page = a.page();
   EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
-  EXPECT_EQ(count(page, "type=\"text/x-ibatlas-svg\""), 4u);
+  EXPECT_EQ(test::count_of(page, "type=\"text/x-ibatlas-svg\""), 4u);
   for (std::size_t v = 0; v < 4; ++v) {
     std::string id = v == 0 ? "Gpod1" : "n-" + a.groups.groups[v - 1].id;
     EXPECT_EQ(view_text(page, v),
@@ -137,13 +130,13 @@ TEST(AtlasHtmlTest, EveryViewIsAnInertScriptHoldingItsSvgAlone) {
                   "b</title></g></g></svg>");
   }
   // No SVG outside those scripts: the script puts the open one into the live DOM.
-  EXPECT_EQ(count(page, "<svg"), 4u);
-  EXPECT_EQ(count(page, "<?xml"), 0u);
-  EXPECT_EQ(count(page, "<!--"), 0u);
+  EXPECT_EQ(test::count_of(page, "<svg"), 4u);
+  EXPECT_EQ(test::count_of(page, "<?xml"), 0u);
+  EXPECT_EQ(test::count_of(page, "<!--"), 0u);
   EXPECT_NE(page.find("<title>ibatlas atlas: sample &lt;fabric&gt;</title>"), std::string::npos);
   EXPECT_NE(page.find("id=\"status\""), std::string::npos);
-  EXPECT_EQ(count(page, atlas_html_script()), 1u);
-  EXPECT_EQ(count(page, atlas_html_style()), 1u);
+  EXPECT_EQ(test::count_of(page, atlas_html_script()), 1u);
+  EXPECT_EQ(test::count_of(page, atlas_html_style()), 1u);
 }
 
 TEST(AtlasHtmlTest, ViewsCarryTheirGroupNameAndBoxes) {
@@ -238,9 +231,9 @@ TEST(AtlasHtmlTest, ScriptEndTagsInDescriptionsAndSvgsCannotEndTheirElement) {
   groups.group_of.resize(2);
   std::string page = atlas_html(f, groups, {}, views);
   // Three script elements (data, one view, the script) end, nothing else does.
-  EXPECT_EQ(count(page, "</script>"), 3u);
-  EXPECT_EQ(count(page, "</SCRIPT>"), 0u);
-  EXPECT_EQ(count(page, "<script>alert"), 0u);
+  EXPECT_EQ(test::count_of(page, "</script>"), 3u);
+  EXPECT_EQ(test::count_of(page, "</SCRIPT>"), 0u);
+  EXPECT_EQ(test::count_of(page, "<script>alert"), 0u);
   Json data = page_data(page);
   EXPECT_EQ(Atlas::entry(data, "00000000000000c1")[0],
             "x</script><script>alert(1)</script><!-- \xEF\xBF\xBD");

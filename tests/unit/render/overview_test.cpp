@@ -18,6 +18,8 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/render/map_dot.hpp"
 
+#include "support/text_count.hpp"
+
 namespace ibatlas {
 namespace {
 
@@ -321,39 +323,31 @@ RenderModel wide_overview(std::size_t row_limit) {
   return m;
 }
 
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
-}
-
 TEST(OverviewDotTest, ATierWiderThanTheRowLimitWrapsIntoRowsInOrder) {
   std::string dot = map_dot(wide_overview(8));
-  EXPECT_EQ(occurrences(dot, "rank=same"), 6u);  // core, then 40 pods in 5 rows of 8
+  EXPECT_EQ(test::count_of(dot, "rank=same"), 6u);  // core, then 40 pods in 5 rows of 8
   EXPECT_NE(dot.find("{ rank=same; \"npod1\"; \"npod2\"; \"npod3\"; \"npod4\"; \"npod5\"; "
                      "\"npod6\"; \"npod7\"; \"npod8\"; }"),
             std::string::npos);
   // Each pod after the first of its row right of the one before (5 rows x 7), each pod of
   // rows 2-5 under the one above (32).
-  EXPECT_EQ(occurrences(dot, "style=invis"), 35u + 32u);
+  EXPECT_EQ(test::count_of(dot, "style=invis"), 35u + 32u);
   EXPECT_NE(dot.find("\"npod1\" -> \"npod2\" [style=invis]"), std::string::npos);
   EXPECT_EQ(dot.find("\"npod8\" -> \"npod9\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("\"npod1\" -> \"npod9\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("\"npod32\" -> \"npod40\" [style=invis]"), std::string::npos);
   EXPECT_NE(dot.find("\"npod39\" -> \"npod40\" [style=invis]"), std::string::npos);
   // The model's group font (fold_into_groups sizes it) on every group box, and only there.
-  EXPECT_EQ(occurrences(dot, "fontsize=20"), 41u);
+  EXPECT_EQ(test::count_of(dot, "fontsize=20"), 41u);
   RenderModel larger = wide_overview(8);
   larger.group_font = 23;
-  EXPECT_EQ(occurrences(map_dot(larger), "fontsize=23"), 41u);
+  EXPECT_EQ(test::count_of(map_dot(larger), "fontsize=23"), 41u);
 }
 
 TEST(OverviewDotTest, NoRowLimitIsOneRowPerTier) {
   std::string dot = map_dot(wide_overview(0));
-  EXPECT_EQ(occurrences(dot, "rank=same"), 2u);
-  EXPECT_EQ(occurrences(dot, "style=invis"), 0u);
+  EXPECT_EQ(test::count_of(dot, "rank=same"), 2u);
+  EXPECT_EQ(test::count_of(dot, "style=invis"), 0u);
 }
 
 TEST(OverviewDotTest, NotesPastTheLegendsLimitStillNameTheirChecks) {
