@@ -14,6 +14,7 @@
 #include "ibatlas/routing/trace.hpp"
 
 #include "support/fabric_generators.hpp"
+#include "support/probe_plan_checks.hpp"
 #include "support/routing_net.hpp"
 
 namespace ibatlas {
@@ -143,13 +144,7 @@ TEST(PlanSources, SourceThatCannotProbeIsNoted) {
   EXPECT_TRUE(has_note(plan, "is no CA port with a LID"));
 }
 
-Fabric routed_fat_tree(int levels, int radix, int hosts) {
-  test::FatTreeSpec spec;
-  spec.levels = levels;
-  spec.radix = radix;
-  spec.hosts = hosts;
-  return compute_routes(test::make_fat_tree(spec), ComputeOptions{}).fabric;
-}
+using test::routed_fat_tree;
 
 std::vector<PortId> host_ports(const Fabric& f) {
   std::vector<PortId> out;
