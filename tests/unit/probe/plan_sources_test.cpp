@@ -20,20 +20,8 @@
 namespace ibatlas {
 namespace {
 
-std::vector<PortId> traced(const Fabric& f, PortId from, Lid lid) {
-  Trace t = trace_route(f, from, lid);
-  std::vector<PortId> out;
-  if (t.fate == RouteFate::Delivered) {
-    for (const TraceStep& s : t.steps) {
-      out.push_back(s.out);
-    }
-  }
-  return out;
-}
-
-bool contains(const std::vector<PortId>& route, PortId p) {
-  return std::find(route.begin(), route.end(), p) != route.end();
-}
+using test::contains;
+using test::traced;
 
 PortId port_of(const Fabric& f, NodeId n, int number) {
   return *f.find_port(n, static_cast<std::uint8_t>(number));
