@@ -54,7 +54,7 @@ Fabric attach_counter_files(Fabric fabric, const SourceOptions& options, std::os
 
 ReadResult load_main_source(const std::string& source, const SourceOptions& options,
                             std::ostream& err) {
-  bool live = is_live_source(source);
+  bool live = !options.load_cache && is_live_source(source);
   if (options.ar && options.ar->empty() && !live) {
     throw Error("--ar without a FILE reads adaptive-routing state in a live crawl, and " + source +
                 " is a file: give the AR dump (--ar ibdiagnet2.far), or a snapshot taken with "
@@ -66,7 +66,8 @@ ReadResult load_main_source(const std::string& source, const SourceOptions& opti
                 " is a file: give ibqueryerrors or perfquery output (--counters FILE), or a "
                 "snapshot taken with `discover --counters`");
   }
-  ReadResult read = load_source(source, options, err);
+  ReadResult read =
+      options.load_cache ? load_cache_source(source, options) : load_source(source, options, err);
   read.fabric = attach_counter_files(std::move(read.fabric), options, err);
   if (!options.ar || options.ar->empty()) {
     return read;

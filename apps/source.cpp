@@ -162,6 +162,7 @@ void add_source_argument(CLI::App& cmd, std::string& source, SourceOptions& opti
       cmd.add_option("SOURCE", source, "Dump or snapshot file (format detected), or live")
           ->required();
   add_live_source_options(cmd, *argument, options);
+  add_load_cache_option(cmd, *argument, options);
 }
 
 void add_reading_options(CLI::App& cmd, SourceOptions& options, const std::string& map_help) {

@@ -62,6 +62,8 @@ struct SourceOptions {
   // What attaching the AR dump found (ar.unknown_switch, ar.not_in_dump); `check` reports
   // them with its own findings. Written by load_main_source, like `outcome`.
   mutable std::vector<Finding> ar_findings;
+  // The SOURCE came from --load-cache FILE: an ibnetdiscover --cache file, never `live`.
+  bool load_cache = false;
   // Written by load_source, which gets the options by const reference (commands hold their
   // options const while they run): the outcome is a result, not an option.
   mutable LiveOutcome outcome;
@@ -101,8 +103,16 @@ int with_live_status(int status, const SourceOptions& options);
 void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& options);
 
 // The one SOURCE argument (required) of a command that reads a fabric, with the live-source
-// options above.
+// options above and --load-cache.
 void add_source_argument(CLI::App& cmd, std::string& source, SourceOptions& options);
+
+// --load-cache FILE (apps/load_cache.cpp): fills `source` with FILE and sets
+// options.load_cache; with a SOURCE too it is a usage error (exit 2).
+void add_load_cache_option(CLI::App& cmd, CLI::Option& source, SourceOptions& options);
+
+// The SOURCE of --load-cache: `path` must be an ibnetdiscover --cache file (anything else
+// throws Error saying what was expected and what it is); the node-name-map is applied.
+ReadResult load_cache_source(const std::string& path, const SourceOptions& options);
 
 // --node-name-map FILE and -v/--verbose, spelled the same on every command that reads a
 // SOURCE. `map_help` says what the map applies to when a command reads several sources.
