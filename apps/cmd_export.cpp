@@ -114,7 +114,8 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
   if (options.to == "prometheus") {
     // Checked before any byte is written. The textfile collector reads the file whenever it
     // likes, so write_to's temporary file and rename matter here.
-    PrometheusText metrics = prometheus_text(options.source, options.source_options, err);
+    PrometheusText metrics =
+        prometheus_text(options.source, options.source_options, CounterThresholds{}, err);
     write_to(options.output, out, [&metrics](std::ostream& file) { file << metrics.text; });
     return kExitOk;
   }

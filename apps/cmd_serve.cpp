@@ -1,4 +1,4 @@
-// ibatlas serve SOURCE --listen ADDR:PORT [--interval S]
+// ibatlas serve SOURCE --listen ADDR:PORT [--interval S] [--threshold-file FILE]
 // The metrics of `export --to prometheus`, served over HTTP for Prometheus to scrape: a
 // live SOURCE is crawled every interval, a file SOURCE re-read (so a snapshot a cron job
 // rewrites is picked up). One crawl at a time, on a thread of its own; the HTTP server
@@ -26,6 +26,7 @@
 #include "cli.hpp"
 #include "prometheus_source.hpp"
 #include "source.hpp"
+#include "thresholds.hpp"
 
 namespace ibatlas::cli {
 
@@ -36,7 +37,9 @@ constexpr const char* kMetricsType = "text/plain; version=0.0.4; charset=utf-8";
 struct ServeOptions {
   std::string source;
   std::string listen;
-  double interval = 60;  // seconds from the start of one crawl to the start of the next
+  double interval = 60;          // seconds from the start of one crawl to the start of the next
+  std::string threshold_file;    // empty: the default file when present
+  CounterThresholds thresholds;  // read once, before serving
   SourceOptions source_options;
 };
 
@@ -151,7 +154,8 @@ void crawl_loop(const ServeOptions& options, MetricsBoard& board, LineLog& log,
     std::ostringstream notes;  // what loading says (what did not answer), logged whole
     std::optional<std::string> metrics;
     try {
-      metrics = prometheus_text(options.source, options.source_options, notes).text;
+      metrics =
+          prometheus_text(options.source, options.source_options, options.thresholds, notes).text;
     } catch (const std::exception& e) {  // Error, ParseError; anything else is still no crawl
       notes << "ibatlas: " << options.source << ": " << e.what()
             << " (serving the last good metrics, ibatlas_scrape_success 0)\n";
@@ -225,6 +229,7 @@ void add_serve_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, 
                   "a failed one keeps the last good metrics, with ibatlas_scrape_success 0")
       ->capture_default_str()
       ->check(CLI::Range(0.1, 86400.0));
+  add_threshold_file_option(*cmd, options->threshold_file);
   add_reading_options(*cmd, options->source_options);
   cmd->footer(
       "Stops on SIGINT or SIGTERM (exit 0). GET /metrics: the text of export --to prometheus "
@@ -232,6 +237,9 @@ void add_serve_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, 
       "ibatlas_scrapes_total and ibatlas_scrape_failures_total (docs/prometheus.md).");
   cmd->callback([options, &err, &status] {
     options->source_options.live.counters = true;  // what the metrics are for, as in export
+    // Read once, before listening: a bad file is exit 3 at once, not a failing scrape.
+    options->thresholds =
+        load_counter_thresholds(options->threshold_file, options->source_options.verbose, err);
     status = run_serve(*options, err);
   });
 }

@@ -12,7 +12,7 @@
 namespace ibatlas::cli {
 
 PrometheusText prometheus_text(const std::string& source, const SourceOptions& options,
-                               std::ostream& err) {
+                               const CounterThresholds& thresholds, std::ostream& err) {
   auto start = std::chrono::steady_clock::now();
   int partial_before = options.outcome.partial;  // `serve` crawls many times
   Fabric fabric = load_main_source(source, options, err).fabric;
@@ -23,7 +23,9 @@ PrometheusText prometheus_text(const std::string& source, const SourceOptions& o
   }
   run.now = static_cast<std::int64_t>(std::time(nullptr));
   run.complete = options.outcome.partial == partial_before;
-  std::vector<Finding> findings = run_checks(fabric, AuditOptions{});
+  AuditOptions audit;
+  audit.counter_thresholds = thresholds;
+  std::vector<Finding> findings = run_checks(fabric, audit);
   const std::vector<Finding>& attach = options.ar_findings;
   findings.insert(findings.end(), attach.begin(), attach.end());
   std::ostringstream text;

@@ -7,6 +7,8 @@
 #include <ostream>
 #include <string>
 
+#include "ibatlas/findings/audit_options.hpp"
+
 #include "source.hpp"
 
 namespace ibatlas::cli {
@@ -17,12 +19,12 @@ struct PrometheusText {
 };
 
 // Loads `source` (load_main_source: a live SOURCE crawls the subnet, reading counters when
-// options.live.counters is set), runs the checks `check` runs with its default options
-// (plus what attaching --ar FILE found) and writes the metrics. A live source's crawl time
-// is ibatlas_scrape_duration_seconds. Throws what load_main_source throws, and Error when
-// the metrics would not parse (a writer bug: better no metrics than ones Prometheus
-// refuses). Counts the crawl in options.outcome, as load_source does.
+// options.live.counters is set), runs the checks `check` runs with its default options but
+// `thresholds` (plus what attaching --ar FILE found) and writes the metrics. A live source's crawl
+// time is ibatlas_scrape_duration_seconds. Throws what load_main_source throws, and Error when the
+// metrics would not parse (a writer bug: better no metrics than ones Prometheus refuses). Counts
+// the crawl in options.outcome, as load_source does.
 PrometheusText prometheus_text(const std::string& source, const SourceOptions& options,
-                               std::ostream& err);
+                               const CounterThresholds& thresholds, std::ostream& err);
 
 }  // namespace ibatlas::cli
