@@ -1,7 +1,7 @@
 // ibatlas agent --listen ADDR:PORT --key KEYFILE [--transport udp] [--busy-poll] [--cpu N]
 //               [--sysfs-root DIR]
 // ibatlas agent --transport mad [-C CA] [-P PORT] [--listen ADDR:PORT --key KEYFILE]
-// ibatlas agent --transport verbs [-C CA] [-P PORT]   (checks the RDMA device only, for now)
+// ibatlas agent --transport verbs [-C CA] [-P PORT] [--listen ADDR:PORT --key KEYFILE]
 // ibatlas keygen KEYFILE
 // The probe agent: serves authenticated controllers (`ibatlas probe`) until SIGINT or
 // SIGTERM, running nothing but their probe commands, and telling each what the host doctor
@@ -82,17 +82,21 @@ int run_mad_agent(const AgentCommandOptions& options, std::ostream& err) {
   return status;
 }
 
-// --transport verbs: the RDMA device this agent would probe from, checked as the transport
-// opens it; what stops it, one line each, exit 1. RC probes are not served yet.
-int run_verbs_agent(const AgentCommandOptions& options, std::ostream& err) {
-  std::vector<Finding> findings = check_verbs_device(options.ca, options.port);
+void print_findings(const std::vector<Finding>& findings, std::ostream& err) {
   for (const Finding& f : findings) {
     err << "ibatlas: agent: " << f.check << ": " << f.message << " (fix: " << f.hint << ")\n";
   }
+}
+
+// --transport verbs without --listen and --key: the RDMA device this agent would probe
+// from, checked as the transport opens it; what stops it, one line each, exit 1.
+int check_verbs_agent(const AgentCommandOptions& options, std::ostream& err) {
+  std::vector<Finding> findings = check_verbs_device(options.ca, options.port);
+  print_findings(findings, err);
   if (findings.empty()) {
-    throw Error(
-        "agent --transport verbs: the RDMA device opens, but serving RC probes is not "
-        "implemented yet; use --transport udp or mad");
+    err << "ibatlas: agent: the RDMA device opens; serving verbs probes needs --listen "
+           "ADDR:PORT and --key KEYFILE\n";
+    return kExitUsage;
   }
   return kExitFindings;
 }
@@ -101,12 +105,12 @@ int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
   if (options.transport == "mad" && options.listen.empty() && options.key.empty()) {
     return run_mad_agent(options, err);
   }
-  if (options.transport == "verbs") {
-    return run_verbs_agent(options, err);
+  if (options.transport == "verbs" && options.listen.empty() && options.key.empty()) {
+    return check_verbs_agent(options, err);
   }
   if (options.listen.empty() || options.key.empty()) {
     err << "ibatlas: agent: --listen ADDR:PORT and --key KEYFILE are needed (--transport udp; "
-           "with --transport mad, both or neither)\n";
+           "with --transport mad or verbs, both or neither)\n";
     return kExitUsage;
   }
   AgentOptions agent;
@@ -119,6 +123,14 @@ int run_agent_command(const AgentCommandOptions& options, std::ostream& err) {
     node.port = MadEchoPort{options.ca, options.port};
     node.log = options.quiet ? nullptr : &err;
     agent.mad_echo = open_mad_echo_node(node);
+  }
+  if (options.transport == "verbs") {  // one RC endpoint per request on this device
+    std::vector<Finding> findings;
+    agent.verbs = open_verbs_endpoints(options.ca, options.port, findings);
+    if (!agent.verbs) {
+      print_findings(findings, err);
+      return kExitFindings;
+    }
   }
   if (options.cpu >= 0) {
     agent.cpu = options.cpu;
@@ -146,12 +158,12 @@ void add_agent_command(CLI::App& app, std::ostream& /*out*/, std::ostream& err, 
   cmd->add_option("--transport", options->transport,
                   "How probes travel: udp (default; needs --listen, --key) or mad (answer echo "
                   "MADs, as ibping -S, on the -C/-P port; with --listen and --key also send "
-                  "them on a controller's command); verbs checks the -C/-P RDMA device (RC "
-                  "probes not served yet)")
+                  "them on a controller's command); verbs (RC ping-pong on the -C/-P RDMA "
+                  "device; without --listen and --key, only checks the device)")
       ->check(CLI::IsMember({"udp", "mad", "verbs"}));
   cmd->add_option("-C,--ca", options->ca, "--transport mad or verbs: CA name (default: the first)");
   cmd->add_option("-P,--port", options->port,
-                  "--transport mad: port number (default: first active)");
+                  "--transport mad: port number (default: first active); verbs: default 1");
   cmd->add_flag("--busy-poll", options->busy_poll,
                 "Spin on the socket while probing: lower, steadier round trips, one CPU busy");
   cmd->add_option("--cpu", options->cpu, "Pin the probing thread to this CPU")

@@ -198,19 +198,22 @@ std::unique_ptr<ProbeTransport> open_transport(const Fabric& fabric, const Probe
   controller.log = options.source_options.verbose ? &err : nullptr;
   controller.host_findings = &hosts;
   controller.mad_echo = mad;
+  if (options.transport == "verbs") {  // the agents' RDMA devices; this host needs none
+    controller.verbs_routes = verbs_routes(fabric);
+  }
   return connect_agents(agents, key, controller);
 }
 
-// --transport verbs: this host's RDMA device, checked as the transport opens it. Without one
-// (or with a failed registration), the findings that say so, exit 1; with one, the agents'
-// QP exchange is not there yet (docs/probe.md, "Verbs transport").
+// --transport verbs without --hosts: this host's RDMA device, checked as the transport
+// opens it. Without one (or with a failed registration), the findings that say so, exit 1;
+// with one, the probes still need agents at both ends (docs/probe.md, "Verbs transport").
 int check_verbs_transport(const Fabric& fabric, const ProbeOptions& options, std::ostream& out) {
   const LivePortOptions& port = options.source_options.live.port;
   std::vector<Finding> findings = check_verbs_device(port.ca, port.port);
   if (findings.empty()) {
     throw Error(
-        "--transport verbs: the RDMA device opens, but running probes over it (the agents' QP "
-        "exchange) is not implemented yet; use --transport udp or mad");
+        "--transport verbs: the RDMA device opens; the probes run between the agents of "
+        "--hosts HOSTS (agent --transport verbs), with --key KEYFILE");
   }
   if (options.json) {
     write_check_json(fabric, findings, out);
@@ -282,7 +285,7 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   if (options.plan_only) {
     return write_plan(fabric, plan, options, out);
   }
-  if (options.transport == "verbs") {
+  if (options.transport == "verbs" && options.hosts.empty()) {
     return check_verbs_transport(fabric, options, out);
   }
   std::vector<AgentHostFindings> hosts;
@@ -305,7 +308,7 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   if (options.json) {
     write_probe_json(fabric, plan, run, result, findings, out);
   } else {
-    write_probe_text(fabric, plan, run, result, findings, out);
+    write_probe_text(fabric, plan, run, result, findings, text_style(out), out);
   }
   if (result.cancelled) {
     err << "ibatlas: interrupted: the report holds what was measured before\n";
@@ -341,8 +344,8 @@ void add_probe_command(CLI::App& app, std::ostream& out, std::ostream& err, int&
   cmd->add_option(
          "--transport", options->transport,
          "How probes travel: udp (agents, default) or mad (MAD echo: sent by the agents of "
-         "--hosts, or without it from this host's -C/-P port); verbs checks this host's RDMA "
-         "device (RC ping-pong not wired to the agents yet)")
+         "--hosts, or without it from this host's -C/-P port); verbs (RC ping-pong between "
+         "the agents of --hosts; without it, checks this host's RDMA device)")
       ->check(CLI::IsMember({"udp", "mad", "verbs"}));
   cmd->add_option("--sizes", options->sizes, "Request sizes in bytes (default 64,4096,65536)")
       ->delimiter(',')

@@ -6,13 +6,14 @@
 
 #include <memory>
 #include <thread>
-#include <tuple>
 #include <vector>
 
 #include "ibatlas/net/channel.hpp"
 #include "ibatlas/net/crypto.hpp"
 #include "ibatlas/net/messages.hpp"
 
+#include "net/agent_runs.hpp"
+#include "net/agent_verbs.hpp"
 #include "net/pinger.hpp"
 
 namespace ibatlas::net {
@@ -25,54 +26,15 @@ std::string ms_text(std::chrono::milliseconds ms) {
   return std::to_string(ms.count()) + " ms";
 }
 
-// A block of UDP pings (ping_thread) or echo MADs (mad_thread) on its own thread.
-struct RunningPing {
-  std::uint64_t token = 0;
-  bool mad = false;  // echo MADs (several may run at once), else UDP pings (one at a time)
-  std::atomic<bool> cancel{false};
-  std::atomic<bool> done{false};
-  PingOutcome outcome;
-  std::thread thread;
-};
-
-void ping_thread(RunningPing& run, const ProbeMessage& probe, const PingSpec& spec,
-                 std::optional<int> cpu) {
-  try {
-    if (cpu) {
-      pin_to_cpu(*cpu);
-    }
-    Fd fd = udp_bind(numeric_address(probe.source, 0));
-    SocketAddress target = numeric_address(probe.target, probe.udp_port);
-    if (::connect(fd.get(), target.get(), target.length) != 0) {
-      throw Error("connect " + target.text() + " (UDP) failed");
-    }
-    run.outcome = run_ping(fd.get(), spec, run.cancel);
-  } catch (const Error& e) {
-    run.outcome.error = e.what();
-  }
-  run.done = true;
-}
-
-void mad_thread(RunningPing& run, const ProbeRequest& request, const AgentOptions& options) {
-  try {
-    ProbeResult r = options.mad_echo(request, run.cancel);
-    PingOutcome& o = run.outcome;
-    o.cancelled = run.cancel.load();
-    if (r.status != ProbeStatus::Ok && !o.cancelled) {
-      o.error = to_string(r.status) + ": " + r.detail;
-    }
-    o.rtt_ns = std::move(r.rtt_ns);
-    std::tie(o.sent, o.lost, o.duplicates, o.late) = std::tie(r.sent, r.lost, r.duplicates, r.late);
-  } catch (const std::exception& e) {
-    run.outcome.error = e.what();
-  }
-  run.done = true;
-}
-
 class Session {
  public:
   Session(Fd fd, const SocketAddress& peer, std::uint64_t id, const SessionContext& context)
-      : fd_(std::move(fd)), peer_(peer), id_(id), context_(context), options_(context.options) {}
+      : fd_(std::move(fd)),
+        peer_(peer),
+        id_(id),
+        context_(context),
+        options_(context.options),
+        verbs_(context.options, context.log, peer.text()) {}
 
   ~Session() {
     stop_ping();
@@ -113,6 +75,7 @@ class Session {
   std::vector<std::unique_ptr<RunningPing>> runs_;
   Clock::time_point last_frame_ = Clock::now();
   Clock::time_point partial_since_{};
+  VerbsBlocks verbs_;
 };
 
 void Session::handshake() {
@@ -178,7 +141,7 @@ void Session::check_timeouts() {
     throw Error("began a frame and did not finish it within " +
                 ms_text(options_.handshake_timeout));
   }
-  if (runs_.empty() && now - last_frame_ > options_.idle_timeout) {
+  if (runs_.empty() && verbs_.idle() && now - last_frame_ > options_.idle_timeout) {
     throw Error("idle for " + ms_text(options_.idle_timeout));
   }
 }
@@ -192,8 +155,15 @@ void Session::handle(const Message& message) {
     on_probe(*probe);
   } else if (const auto* mad = std::get_if<MadProbeMessage>(&message)) {
     on_mad_probe(*mad);
+  } else if (const auto* v = std::get_if<VerbsProbeMessage>(&message)) {
+    send(verbs_.on_probe(*v, check_counts(std::uint64_t{v->samples} + v->warmup, v->timeout_ms)));
+  } else if (const auto* e = std::get_if<VerbsEndpointMessage>(&message)) {
+    if (std::optional<Message> answer = verbs_.on_endpoint(*e)) {
+      send(*answer);
+    }
   } else if (std::holds_alternative<CancelMessage>(message)) {
     stop_ping();
+    verbs_.stop();
     context_.tokens.disarm_session(id_);
   } else {
     throw ProtocolError("a controller does not send \"" + message_name(message) + "\"");
@@ -340,6 +310,10 @@ void Session::on_probe(const ProbeMessage& m) {
 }
 
 void Session::finish_ping() {
+  for (const Message& m : verbs_.finish()) {
+    send(m);
+    last_frame_ = Clock::now();
+  }
   for (auto it = runs_.begin(); it != runs_.end();) {
     if ((*it)->done.load()) {
       report(**it);

@@ -11,28 +11,22 @@
 
 #include "ibatlas/net/crypto.hpp"
 
-#include "net/controller_link.hpp"
-#include "net/line_log.hpp"
+#include "net/controller_transport.hpp"
 #include "net/pinger.hpp"
 #include "net/wire.hpp"
 #include <poll.h>
 
-namespace ibatlas {
+namespace ibatlas::net {
 namespace {
-
-using net::AgentLink;
-using net::Clock;
-using net::Deadline;
 
 constexpr std::chrono::milliseconds kSendTimeout{2000};
 
-struct Pending {
-  ProbeRequest request;
-  std::size_t from = 0;  // index of the source's link
-  std::size_t to = 0;    // index of the target's link
-  bool armed = false;
-  Deadline deadline;
-};
+std::uint16_t port_of(const std::string& control) {
+  std::size_t colon = control.rfind(':');
+  return static_cast<std::uint16_t>(std::stoul(control.substr(colon + 1)));
+}
+
+}  // namespace
 
 ProbeResult failed_result(std::uint64_t tag, ProbeStatus status, std::optional<PortId> culprit,
                           std::string detail) {
@@ -44,43 +38,7 @@ ProbeResult failed_result(std::uint64_t tag, ProbeStatus status, std::optional<P
   return result;
 }
 
-std::uint16_t port_of(const std::string& control) {
-  std::size_t colon = control.rfind(':');
-  return static_cast<std::uint16_t>(std::stoul(control.substr(colon + 1)));
-}
-
-class UdpTransport : public ProbeTransport {
- public:
-  UdpTransport(std::vector<AgentLink> links, const ControllerOptions& options)
-      : links_(std::move(links)), options_(options), log_(options.log, "probe: ") {}
-
-  // UDP: a block takes two agents; MAD echo: one, the source's.
-  std::size_t max_in_flight() const override {
-    return std::max<std::size_t>(1, options_.mad_echo ? links_.size() : links_.size() / 2);
-  }
-
-  void send(const ProbeRequest& request) override;
-  void send_mad(const ProbeRequest& request, std::size_t from);
-  std::vector<ProbeResult> poll(std::chrono::milliseconds timeout) override;
-  void cancel() override;
-
- private:
-  std::optional<std::size_t> link_of(PortId port) const;
-  void dispatch(std::size_t link, const Message& message);
-  void on_armed(std::size_t link, std::uint64_t token);
-  void finish(std::uint64_t token, ProbeResult result);
-  void fail_dead_links();
-  void expire(Clock::time_point now);
-  void wait_and_read(Deadline until);
-
-  std::vector<AgentLink> links_;
-  ControllerOptions options_;
-  net::LineLog log_;
-  std::map<std::uint64_t, Pending> pending_;  // by token
-  std::vector<ProbeResult> ready_;
-};
-
-std::optional<std::size_t> UdpTransport::link_of(PortId port) const {
+std::optional<std::size_t> AgentsTransport::link_of(PortId port) const {
   for (std::size_t i = 0; i < links_.size(); ++i) {
     if (links_[i].address().port == port) {
       return i;
@@ -90,7 +48,7 @@ std::optional<std::size_t> UdpTransport::link_of(PortId port) const {
 }
 
 // Only the source's agent takes part: it sends, any responder answers.
-void UdpTransport::send_mad(const ProbeRequest& request, std::size_t from) {
+void AgentsTransport::send_mad(const ProbeRequest& request, std::size_t from) {
   std::uint64_t token = wire::get_uint(random_bytes(8), 8);
   auto run_time = request.sample_timeout * (std::uint64_t{request.warmup} + request.samples);
   pending_[token] =
@@ -101,7 +59,7 @@ void UdpTransport::send_mad(const ProbeRequest& request, std::size_t from) {
   fail_dead_links();
 }
 
-void UdpTransport::send(const ProbeRequest& request) {
+void AgentsTransport::send(const ProbeRequest& request) {
   std::optional<std::size_t> from = link_of(request.from);
   std::optional<std::size_t> to = options_.mad_echo ? from : link_of(request.to);
   for (auto [link, port] : {std::pair{from, request.from}, std::pair{to, request.to}}) {
@@ -120,6 +78,10 @@ void UdpTransport::send(const ProbeRequest& request) {
     send_mad(request, *from);
     return;
   }
+  if (verbs()) {
+    send_verbs(request, *from, *to);
+    return;
+  }
   std::uint64_t token = wire::get_uint(random_bytes(8), 8);
   // The worst case, unless the source's agent stops the block sooner.
   auto run_time = std::min<std::chrono::milliseconds>(
@@ -134,12 +96,16 @@ void UdpTransport::send(const ProbeRequest& request) {
   fail_dead_links();
 }
 
-void UdpTransport::on_armed(std::size_t link, std::uint64_t token) {
+void AgentsTransport::on_armed(std::size_t link, std::uint64_t token) {
   auto it = pending_.find(token);
   if (it == pending_.end() || it->second.to != link || it->second.armed) {
     return;  // cancelled or expired meanwhile
   }
   Pending& p = it->second;
+  if (verbs()) {
+    on_verbs_armed(p, token);
+    return;
+  }
   p.armed = true;
   const AgentAddress& target = links_[p.to].address();
   std::uint32_t timeout_ms = static_cast<std::uint32_t>(p.request.sample_timeout.count());
@@ -150,7 +116,7 @@ void UdpTransport::on_armed(std::size_t link, std::uint64_t token) {
       kSendTimeout);
 }
 
-void UdpTransport::finish(std::uint64_t token, ProbeResult result) {
+void AgentsTransport::finish(std::uint64_t token, ProbeResult result) {
   auto it = pending_.find(token);
   if (it == pending_.end()) {
     return;
@@ -160,7 +126,7 @@ void UdpTransport::finish(std::uint64_t token, ProbeResult result) {
   pending_.erase(it);
 }
 
-void UdpTransport::dispatch(std::size_t link, const Message& message) {
+void AgentsTransport::dispatch(std::size_t link, const Message& message) {
   if (const auto* armed = std::get_if<ArmedMessage>(&message)) {
     on_armed(link, armed->token);
   } else if (const auto* r = std::get_if<ResultMessage>(&message)) {
@@ -176,20 +142,16 @@ void UdpTransport::dispatch(std::size_t link, const Message& message) {
       finish(r->token, std::move(result));
     }
   } else if (const auto* f = std::get_if<FailureMessage>(&message)) {
-    auto it = pending_.find(f->token);
-    if (it != pending_.end() && (it->second.from == link || it->second.to == link)) {
-      ProbeStatus status =
-          f->kind == FailureKind::Refused ? ProbeStatus::Refused : ProbeStatus::Failed;
-      finish(f->token, failed_result(0, status, links_[link].address().port,
-                                     links_[link].describe() + ": " + f->text));
-    }
+    on_failure(link, *f);
+  } else if (const auto* e = std::get_if<VerbsEndpointMessage>(&message); e && verbs()) {
+    on_endpoint(link, *e);
   } else {
     links_[link].fail("sent \"" + message_name(message) + "\", which agents do not send");
   }
 }
 
 // Every request that involves a failed link ends Unreachable, blaming that link's host.
-void UdpTransport::fail_dead_links() {
+void AgentsTransport::fail_dead_links() {
   for (auto it = pending_.begin(); it != pending_.end();) {
     const Pending& p = it->second;
     std::optional<std::size_t> dead;
@@ -210,18 +172,20 @@ void UdpTransport::fail_dead_links() {
 }
 
 // An agent that misses a deadline is silent: its link fails, and with it its requests.
-void UdpTransport::expire(Clock::time_point now) {
+void AgentsTransport::expire(Clock::time_point now) {
   for (auto& [token, p] : pending_) {
     if (now >= p.deadline) {
-      std::size_t silent = p.armed ? p.from : p.to;
-      links_[silent].fail(std::string("no answer to \"") + (p.armed ? "probe" : "arm") +
-                          "\" in time");
+      // Verbs: the source's endpoint is what is missing once the target's is in.
+      bool source = p.armed || (p.to_endpoint && !p.from_endpoint);
+      const char* awaited =
+          verbs() ? (p.armed ? "verbs-endpoint" : "verbs-probe") : (p.armed ? "probe" : "arm");
+      links_[source ? p.from : p.to].fail(std::string("no answer to \"") + awaited + "\" in time");
     }
   }
   fail_dead_links();
 }
 
-void UdpTransport::wait_and_read(Deadline until) {
+void AgentsTransport::wait_and_read(Deadline until) {
   std::vector<pollfd> fds;
   std::vector<std::size_t> which;
   for (std::size_t i = 0; i < links_.size(); ++i) {
@@ -246,7 +210,7 @@ void UdpTransport::wait_and_read(Deadline until) {
   fail_dead_links();
 }
 
-std::vector<ProbeResult> UdpTransport::poll(std::chrono::milliseconds timeout) {
+std::vector<ProbeResult> AgentsTransport::poll(std::chrono::milliseconds timeout) {
   Deadline until = Clock::now() + timeout;
   while (true) {
     wait_and_read(ready_.empty() ? until : Clock::now());
@@ -258,7 +222,7 @@ std::vector<ProbeResult> UdpTransport::poll(std::chrono::milliseconds timeout) {
   return std::exchange(ready_, {});
 }
 
-void UdpTransport::cancel() {
+void AgentsTransport::cancel() {
   for (AgentLink& link : links_) {
     link.send(CancelMessage{}, kSendTimeout);
   }
@@ -268,7 +232,13 @@ void UdpTransport::cancel() {
   pending_.clear();
 }
 
-}  // namespace
+}  // namespace ibatlas::net
+
+namespace ibatlas {
+
+using net::AgentLink;
+using net::Clock;
+using net::Deadline;
 
 std::unique_ptr<ProbeTransport> connect_agents(std::span<const AgentAddress> agents,
                                                const ProbeKey& key,
@@ -296,7 +266,7 @@ std::unique_ptr<ProbeTransport> connect_agents(std::span<const AgentAddress> age
                                                          host.findings, host.unavailable});
     }
   }
-  return std::make_unique<UdpTransport>(std::move(links), options);
+  return std::make_unique<net::AgentsTransport>(std::move(links), options);
 }
 
 }  // namespace ibatlas

@@ -125,6 +125,14 @@ void put(std::string& out, const MadProbeMessage& m) {
   put_u32(out, m.timeout_ms);
 }
 
+void put(std::string& out, const VerbsProbeMessage& m) {
+  put_u64(out, m.token);
+  put_u8(out, static_cast<std::uint8_t>(m.role));
+  for (std::uint32_t v : {m.request_bytes, m.reply_bytes, m.samples, m.warmup, m.timeout_ms}) {
+    put_u32(out, v);
+  }
+}
+
 ReadyMessage get_ready(wire::Reader& in) {
   ReadyMessage m;
   m.max_samples = in.u32();
@@ -292,6 +300,22 @@ MadProbeMessage get_mad_probe(wire::Reader& in) {
   return m;
 }
 
+VerbsProbeMessage get_verbs_probe(wire::Reader& in) {
+  VerbsProbeMessage m;
+  m.token = in.u64();
+  std::uint8_t role = in.u8();
+  if (role != static_cast<std::uint8_t>(VerbsRole::Requester) &&
+      role != static_cast<std::uint8_t>(VerbsRole::Responder)) {
+    in.fail("unknown verbs role " + std::to_string(role));
+  }
+  m.role = static_cast<VerbsRole>(role);
+  for (std::uint32_t* v :
+       {&m.request_bytes, &m.reply_bytes, &m.samples, &m.warmup, &m.timeout_ms}) {
+    *v = in.u32();
+  }
+  return m;
+}
+
 Message get_body(std::uint8_t type, wire::Reader& in) {
   switch (type) {
     case 1:
@@ -316,6 +340,8 @@ Message get_body(std::uint8_t type, wire::Reader& in) {
       return get_host_findings(in);
     case 11:
       return get_mad_probe(in);
+    case 12:
+      return get_verbs_probe(in);
     default:
       in.fail("unknown message type " + std::to_string(type));
   }
@@ -339,9 +365,9 @@ Message decode_message(std::string_view payload) {
 }
 
 std::string message_name(const Message& message) {
-  static constexpr const char* kNames[] = {"ready",          "targets",       "arm",      "armed",
-                                           "probe",          "result",        "cancel",   "failure",
-                                           "verbs-endpoint", "host-findings", "mad-probe"};
+  static constexpr const char* kNames[] = {
+      "ready",   "targets",        "arm",           "armed",     "probe",      "result", "cancel",
+      "failure", "verbs-endpoint", "host-findings", "mad-probe", "verbs-probe"};
   return kNames[message.index()];
 }
 

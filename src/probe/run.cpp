@@ -128,6 +128,9 @@ class Runner {
       options_.progress(done_, total_);
     }
     if (r.status != ProbeStatus::Ok) {
+      if (!r.problem.empty() && r.culprit) {
+        result_.transport_problems.emplace(std::pair{*r.culprit, r.problem}, r.detail);
+      }
       if (r.status == ProbeStatus::Unreachable && r.culprit) {
         dead_.insert(*r.culprit);
         why_dead_.emplace(*r.culprit, r.detail);
@@ -270,6 +273,19 @@ void add_host_findings(const Fabric& fabric, RunResult& run, const FindingFactor
   }
 }
 
+// Once per host and check: the agent said its transport cannot run there.
+void add_transport_findings(const Fabric& fabric, RunResult& run, const FindingFactory& names) {
+  for (const auto& [where, detail] : run.transport_problems) {
+    Finding f = names.at_node(where.second, fabric.node_of(where.first));
+    f.message = detail + "; its probes did not run";
+    f.hint = where.second == "host.memlock_low"
+                 ? "raise RLIMIT_MEMLOCK for the agent (LimitMEMLOCK=infinity, limits.d)"
+                 : "start `ibatlas agent --transport verbs` there (an Active InfiniBand port), "
+                   "or probe with --transport udp";
+    run.findings.push_back(std::move(f));
+  }
+}
+
 void add_loss_findings(const Fabric& fabric, const ProbePlan& plan, std::size_t sizes,
                        RunResult& run, const FindingFactory& names) {
   for (std::size_t p = 0; p < plan.probes.size(); ++p) {
@@ -306,6 +322,7 @@ RunResult run_probes(const Fabric& fabric, const ProbePlan& plan, ProbeTransport
   FindingFactory names(fabric, nullptr);
   add_verdict_findings(fabric, plan, run, names);
   add_host_findings(fabric, run, names);
+  add_transport_findings(fabric, run, names);
   add_loss_findings(fabric, plan, options.sizes.size(), run, names);
   sort_findings(run.findings);
   return run;

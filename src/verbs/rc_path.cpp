@@ -36,4 +36,18 @@ RcPath rc_path(const Fabric& fabric, const ProbeRequest& request, std::uint8_t s
   return path;
 }
 
+RcRoutes rc_routes(const Fabric& fabric, const ProbeRequest& request) {
+  Lid from_lid = fabric.port(request.from).base_lid.value_or(0);
+  Lid to_lid = fabric.port(request.to).base_lid.value_or(0);
+  auto mtu = static_cast<std::uint8_t>(VerbsMtu::Mtu4096);
+  for (std::optional<VerbsMtu> route : {snapshot_path_mtu(fabric, request.from, request.dlid),
+                                        snapshot_path_mtu(fabric, request.to, from_lid)}) {
+    mtu = std::min(mtu, static_cast<std::uint8_t>(route.value_or(VerbsMtu::Mtu4096)));
+  }
+  RcRoutes routes;
+  routes.forward = RcRoute{request.dlid, fabric.path_sl(from_lid, request.dlid).value_or(0), mtu};
+  routes.reverse = RcRoute{from_lid, fabric.path_sl(to_lid, from_lid).value_or(0), mtu};
+  return routes;
+}
+
 }  // namespace ibatlas

@@ -3,13 +3,16 @@
 //   ibv_query_port, ibv_query_gid, ibv_alloc_pd, ibv_reg_mr, ibv_create_cq, ibv_create_qp,
 //   ibv_modify_qp, ibv_post_send, ibv_post_recv, ibv_poll_cq, ibv_destroy_qp / _cq,
 //   ibv_dereg_mr, ibv_dealloc_pd; and getrlimit(RLIMIT_MEMLOCK).
-// Handles are indices into a table here, so no libibverbs type leaves this file. Nothing
-// here decides anything: the attributes come from rc_endpoint.cpp.
+// Handles are indices into a table here, so no libibverbs type leaves this file; the table
+// is locked, since an agent's sessions create and release endpoints on several threads at
+// once (libibverbs itself is thread-safe). Nothing here decides anything: the attributes
+// come from rc_endpoint.cpp.
 //
 // Not yet run on hardware (this project's machine has no RDMA device): see docs/probe.md.
 
 #include <cerrno>
 #include <map>
+#include <mutex>
 #include <variant>
 
 #include <infiniband/verbs.h>
@@ -130,7 +133,7 @@ class IbverbsApi final : public VerbsApi {
 
   ~IbverbsApi() override {
     // Reverse creation order: QPs before CQs, MRs before the PD.
-    while (!objects_.empty()) {
+    while (!objects_.empty()) {  // no other thread uses the api any more
       destroy(objects_.rbegin()->first);
     }
     if (context_ != nullptr) {
@@ -274,9 +277,15 @@ class IbverbsApi final : public VerbsApi {
   }
 
   void destroy(VerbsHandle handle) override {
-    auto it = objects_.find(handle);
-    if (it == objects_.end()) {
-      return;
+    Object object;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = objects_.find(handle);
+      if (it == objects_.end()) {
+        return;
+      }
+      object = it->second;
+      objects_.erase(it);
     }
     std::visit(
         [](auto* object) {
@@ -291,8 +300,7 @@ class IbverbsApi final : public VerbsApi {
             ibv_dealloc_pd(object);
           }
         },
-        it->second);
-    objects_.erase(it);
+        object);
   }
 
   std::optional<std::uint64_t> memlock_limit() override {
@@ -310,6 +318,7 @@ class IbverbsApi final : public VerbsApi {
       handle = 0;
       return errno_or(ENOMEM);
     }
+    std::lock_guard<std::mutex> lock(mutex_);
     handle = next_++;
     objects_.emplace(handle, object);
     return 0;
@@ -317,6 +326,7 @@ class IbverbsApi final : public VerbsApi {
 
   template <typename T>
   T get(VerbsHandle handle) const {
+    std::lock_guard<std::mutex> lock(mutex_);
     return std::get<T>(objects_.at(handle));
   }
 
@@ -327,6 +337,7 @@ class IbverbsApi final : public VerbsApi {
   }
 
   ibv_context* context_ = nullptr;
+  mutable std::mutex mutex_;  // guards objects_ and next_
   std::map<VerbsHandle, Object> objects_;
   VerbsHandle next_ = 1;
 };

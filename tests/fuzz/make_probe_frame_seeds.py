@@ -40,6 +40,11 @@ polling = (s("host.port_polling") + bytes([0, 2, 3]) + struct.pack(">QB", 0x0C42
            s("mlx5_0 port 1 is Polling"))
 host_findings = b"\x0a" + struct.pack(">I", 1) + polling + s("")
 mad_probe = b"\x0b" + struct.pack(">QHIII", 43, 6, 100, 10, 2000)
+# VERBS_PROBE (requester) and the peer's VERBS_ENDPOINT: QP 0x1234, PSN 0x56, LID 14,
+# GID fe80::e, DLID 15, SL 3, MTU code 4.
+verbs_probe = b"\x0c" + struct.pack(">QBIIIII", 44, 1, 4096, 64, 100, 10, 200)
+verbs_endpoint = (b"\x09" + struct.pack(">QIIH", 44, 0x1234, 0x56, 14) + b"\xfe\x80" +
+                  b"\x00" * 13 + b"\x0e" + struct.pack(">HBB", 15, 3, 4))
 
 os.makedirs(OUT, exist_ok=True)
 seeds = {
@@ -47,6 +52,7 @@ seeds = {
     "agent_stream": frames([ready, host_findings, armed, result, failure]),
     "one_host_findings": frames([host_findings]),
     "one_mad_probe": frames([mad_probe]),
+    "verbs_stream": frames([verbs_probe, verbs_endpoint]),
     "one_result": frames([result]),
     "bare_probe_message": probe,
     "hello": b"IBAT" + struct.pack(">H", 1) + b"k" * 8 + b"n" * 32,

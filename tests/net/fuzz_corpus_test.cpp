@@ -36,6 +36,7 @@ TEST(FuzzCorpus, SeedFramesDecode) {
   EXPECT_EQ(messages_in("one_result"), 1u);
   EXPECT_EQ(messages_in("one_host_findings"), 1u);
   EXPECT_EQ(messages_in("one_mad_probe"), 1u);
+  EXPECT_EQ(messages_in("verbs_stream"), 2u);
   EXPECT_TRUE(std::holds_alternative<ProbeMessage>(
       decode_message(test::slurp(kCorpus + "bare_probe_message"))));
   EXPECT_EQ(decode_hello(test::slurp(kCorpus + "hello")).version, kProtocolVersion);

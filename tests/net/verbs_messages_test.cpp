@@ -1,6 +1,7 @@
-// The verbs transport's QP exchange message (net/messages.hpp, VerbsEndpointMessage). The
-// byte layout is counted by hand from docs/probe.md: type 9, token(8) qp_num(4) psn(4)
-// lid(2) gid(16) dlid(2) sl(1) mtu(1), big-endian.
+// The verbs transport's messages (net/messages.hpp). The byte layouts are counted by hand
+// from docs/probe.md: VERBS_ENDPOINT type 9, token(8) qp_num(4) psn(4) lid(2) gid(16)
+// dlid(2) sl(1) mtu(1); VERBS_PROBE type 12, token(8) role(1) request_bytes(4)
+// reply_bytes(4) samples(4) warmup(4) timeout_ms(4); big-endian.
 
 #include <string>
 
@@ -64,6 +65,23 @@ TEST(VerbsEndpointMessageTest, RejectsOutOfRangeFieldsAndTruncation) {
   std::string bytes = encode_message(sample());
   EXPECT_NE(reject(bytes.substr(0, 38)).find("truncated"), std::string::npos);
   EXPECT_NE(reject(bytes + "x").find("after the last field"), std::string::npos);
+}
+
+TEST(VerbsProbeMessageTest, EncodesFieldByFieldRoundTripsAndRejectsAnUnknownRole) {
+  VerbsProbeMessage m{0x0102030405060708, VerbsRole::Responder, 4096, 64, 100, 10, 2000};
+  std::string bytes = encode_message(m);
+  std::string expected("\x0c\x01\x02\x03\x04\x05\x06\x07\x08\x02", 10);
+  expected += std::string("\x00\x00\x10\x00\x00\x00\x00\x40\x00\x00\x00\x64", 12);
+  expected += std::string("\x00\x00\x00\x0a\x00\x00\x07\xd0", 8);
+  EXPECT_EQ(bytes, expected);
+  EXPECT_EQ(decode_message(bytes), Message(m));
+  EXPECT_EQ(message_name(m), "verbs-probe");
+  for (char role : {'\x00', '\x03'}) {
+    std::string bad = bytes;
+    bad[9] = role;
+    EXPECT_NE(reject(bad).find("unknown verbs role"), std::string::npos);
+  }
+  EXPECT_NE(reject(bytes.substr(0, 29)).find("truncated"), std::string::npos);
 }
 
 }  // namespace

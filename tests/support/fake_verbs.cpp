@@ -84,9 +84,7 @@ int FakeVerbs::create_qp(VerbsHandle /*pd*/, VerbsHandle /*cq*/, VerbsQpCaps& ca
   return 0;
 }
 
-int FakeVerbs::modify_qp(VerbsHandle qp, const VerbsQpAttributes& attributes, std::uint32_t mask) {
-  calls.emplace_back("modify_qp");
-  modifies.push_back({qp, attributes, mask});
+int fake_modify_qp(VerbsQpState& state, const VerbsQpAttributes& attributes, std::uint32_t mask) {
   std::uint32_t required = 0;
   VerbsQpState from = VerbsQpState::Reset;
   switch (attributes.state) {
@@ -104,11 +102,17 @@ int FakeVerbs::modify_qp(VerbsHandle qp, const VerbsQpAttributes& attributes, st
     default:
       return EINVAL;
   }
-  if (state_ != from || (mask & required) != required) {
+  if (state != from || (mask & required) != required) {
     return EINVAL;
   }
-  state_ = attributes.state;
+  state = attributes.state;
   return 0;
+}
+
+int FakeVerbs::modify_qp(VerbsHandle qp, const VerbsQpAttributes& attributes, std::uint32_t mask) {
+  calls.emplace_back("modify_qp");
+  modifies.push_back({qp, attributes, mask});
+  return fake_modify_qp(state_, attributes, mask);
 }
 
 std::uint8_t* FakeVerbs::region(const VerbsWorkRequest& request) {

@@ -23,6 +23,10 @@
 
 namespace ibatlas::test {
 
+// ibv_modify_qp(3)'s rules for an RC QP now in `state`: RESET -> INIT -> RTR -> RTS, each
+// with its required attributes in `mask`. Returns 0 (and moves `state` on) or EINVAL.
+int fake_modify_qp(VerbsQpState& state, const VerbsQpAttributes& attributes, std::uint32_t mask);
+
 class FakeVerbs : public VerbsApi {
  public:
   struct ModifyCall {

@@ -18,6 +18,7 @@
 #include "ibatlas/net/key_file.hpp"
 #include "ibatlas/net/messages.hpp"
 #include "ibatlas/probe/probe_transport.hpp"
+#include "ibatlas/probe/rc_probe.hpp"
 
 namespace ibatlas {
 
@@ -49,6 +50,11 @@ struct AgentOptions {
   // run_block). Called on a session's worker thread, from several sessions at once. Null:
   // MAD_PROBE is refused.
   std::function<ProbeResult(const ProbeRequest&, const std::atomic<bool>& cancel)> mad_echo;
+
+  // This host's RDMA device (`agent --transport verbs`): one RC endpoint per VERBS_PROBE
+  // (rc_endpoint_factory), run on a worker thread of the session. Null: VERBS_PROBE is
+  // refused as probe.transport_unavailable.
+  RcEndpointFactory verbs;
 
   std::ostream* log = nullptr;                       // one line per event; null: silent
   const std::atomic<bool>* stop = nullptr;           // serve until *stop; null: forever

@@ -2,12 +2,14 @@
 
 // The controller's side of the control channel: a ProbeTransport (probe/probe_transport.hpp)
 // whose requests run as UDP ping-pong between agents (net/agent.hpp), or as echo MADs sent
-// by the source's agent (ControllerOptions::mad_echo). For each request it
+// by the source's agent (ControllerOptions::mad_echo), or as RC ping-pong between the two
+// agents' RDMA devices (ControllerOptions::verbs_routes). For each UDP request it
 // ARMs the target's agent for the source's packets, then tells the source's agent to PROBE,
 // and hands back the agent's RESULT. A dead or silent agent makes its requests Unreachable,
 // blaming its host; nothing waits longer than the deadlines below.
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <span>
@@ -18,6 +20,7 @@
 #include "ibatlas/findings/finding.hpp"
 #include "ibatlas/net/key_file.hpp"
 #include "ibatlas/probe/probe_transport.hpp"
+#include "ibatlas/probe/rc_probe.hpp"
 
 namespace ibatlas {
 
@@ -51,6 +54,12 @@ struct ControllerOptions {
   // sends echo MADs to the request's DLID from its port (`agent --transport mad`); the
   // target needs no agent on the channel (any echo responder answers), and is not armed.
   bool mad_echo = false;
+  // The verbs transport when set: each request is a VERBS_PROBE to both agents, whose RC
+  // endpoints the controller passes to each other with the routes this gives (rc_routes:
+  // the plan's DLID, the snapshot's SLs and path MTU); the target's agent connects first
+  // and says ARMED, then the source's connects and pings. An agent without an RDMA device
+  // refuses, and the result names probe.transport_unavailable (ProbeResult::problem).
+  std::function<RcRoutes(const ProbeRequest&)> verbs_routes;
 };
 
 // Connects to every agent at once and authenticates with `key`. Never throws for an agent

@@ -4,7 +4,7 @@
 // agents"). Each is one type byte and fixed-width big-endian fields, strings and lists
 // length-prefixed; decode_message rejects anything else with ProtocolError.
 //
-//   controller -> agent: Targets (once, first), Arm, Probe, MadProbe, Cancel
+//   controller -> agent: Targets (once, first), Arm, Probe, MadProbe, VerbsProbe, Cancel
 //   agent -> controller: Ready (once, first), HostFindings (once, second), Armed, Result,
 //                        Failure
 //   both ways: VerbsEndpoint (the verbs transport's RC QP exchange)
@@ -138,9 +138,28 @@ struct MadProbeMessage {
   friend bool operator==(const MadProbeMessage&, const MadProbeMessage&) = default;
 };
 
+enum class VerbsRole : std::uint8_t { Requester = 1, Responder = 2 };
+
+// The verbs transport (docs/probe.md, "Verbs transport"): create an RC endpoint for `token`
+// and answer with its VERBS_ENDPOINT (or FAILURE). The requester pings warmup + samples
+// requests of request_bytes, each answered with reply_bytes, one outstanding, timeout_ms
+// each; the responder answers that many. The peer's endpoint follows in a VERBS_ENDPOINT:
+// the responder then connects and answers ARMED, the requester connects, pings and answers
+// RESULT.
+struct VerbsProbeMessage {
+  std::uint64_t token = 0;
+  VerbsRole role = VerbsRole::Requester;
+  std::uint32_t request_bytes = 0;
+  std::uint32_t reply_bytes = 0;
+  std::uint32_t samples = 0;
+  std::uint32_t warmup = 0;
+  std::uint32_t timeout_ms = 0;  // per sample
+  friend bool operator==(const VerbsProbeMessage&, const VerbsProbeMessage&) = default;
+};
+
 using Message = std::variant<ReadyMessage, TargetsMessage, ArmMessage, ArmedMessage, ProbeMessage,
                              ResultMessage, CancelMessage, FailureMessage, VerbsEndpointMessage,
-                             HostFindingsMessage, MadProbeMessage>;
+                             HostFindingsMessage, MadProbeMessage, VerbsProbeMessage>;
 
 // The payload of one frame. REQUIRES: strings and lists within the limits above.
 std::string encode_message(const Message& message);

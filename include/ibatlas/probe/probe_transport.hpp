@@ -4,8 +4,9 @@
 // SmpTransport: send() queues a request and returns at once, poll() hands back whatever
 // results are ready, each with its request's tag, and every request gets exactly one result.
 //
-// Real: the UDP transport over authenticated agents (net/controller.hpp). Later: MAD echo and
-// RDMA verbs. Tests: an in-process fake that answers from a latency model.
+// Real: UDP, MAD echo and RDMA verbs over authenticated agents (net/controller.hpp), MAD echo
+// from this host (umad/mad_echo.hpp). Tests: an in-process fake that answers from a latency
+// model.
 
 #include <chrono>
 #include <cstddef>
@@ -48,6 +49,9 @@ struct ProbeResult {
   ProbeStatus status = ProbeStatus::Unreachable;
   std::optional<PortId> culprit;  // not Ok: the host whose agent failed, when one is to blame
   std::string detail;             // not Ok: what happened, in words
+  // Not Ok: the check id of what stops the transport at culprit's agent, when it said
+  // ("probe.transport_unavailable", "host.memlock_low"); run_probes reports it there.
+  std::string problem;
   // Round-trip times in nanoseconds of the requests answered, in send order; warm-up
   // excluded. Never halved.
   std::vector<std::uint32_t> rtt_ns;

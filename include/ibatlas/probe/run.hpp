@@ -57,6 +57,9 @@ struct RunResult {
   std::vector<DirectionVerdict> verdicts;  // one per plan.coverage entry
   std::vector<PortId> unreachable;         // hosts whose agent failed, or had none
   std::map<PortId, std::string> unreachable_why;
+  // What stops the transport at a host's agent (ProbeResult::problem): (host, check id) ->
+  // the first such result's detail.
+  std::map<std::pair<PortId, std::string>, std::string> transport_problems;
   std::vector<Finding> findings;  // sorted
   bool cancelled = false;
   double seconds = 0;
