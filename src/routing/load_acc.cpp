@@ -4,15 +4,13 @@
 
 namespace ibatlas {
 
-LoadAccumulator::LoadAccumulator(const AnalysisContext& context, bool dependencies)
+LoadAccumulator::LoadAccumulator(const AnalysisContext& context)
     : context_(context),
-      track_dependencies_(dependencies),
       inflow_(context.view.switch_count(), 0),
       routes_(context.view.slot_count(), 0),
       lids_(context.view.slot_count(), 0),
       delivered_ca_(context.view.switch_count(), 0),
-      own_delivered_(context.sources.size(), false),
-      depends_(dependencies ? context.view.slot_count() : 0, PortMask{}) {}
+      own_delivered_(context.sources.size(), false) {}
 
 void LoadAccumulator::add(const Destination& d, const DestinationPass& pass) {
   const RouteView& view = context_.view;
@@ -26,10 +24,6 @@ void LoadAccumulator::add(const Destination& d, const DestinationPass& pass) {
     std::uint32_t next = pass.next(s);
     if (next != kNoSwitch) {
       inflow_[next] += inflow_[s];
-      if (track_dependencies_ && inflow_[s] != 0 && pass.next(next) != kNoSwitch) {
-        std::uint8_t q = pass.out(next);
-        depends_[view.slot(s, pass.out(s))][q / 64U] |= std::uint64_t{1} << (q % 64U);
-      }
     }
     if (!d.to_switch && (next != kNoSwitch || s == d.target)) {
       routes_[view.slot(s, pass.out(s))] += inflow_[s];

@@ -1,10 +1,9 @@
 #pragma once
 
-// Private to src/routing: routes per port and the channel dependencies, over every
-// destination's pass. Inflow: how many CA sources' routes to the LID pass each switch,
-// summed from the farthest switches inwards (the pass orders them by hops).
+// Private to src/routing: routes per port, over every destination's pass. Inflow: how many CA
+// sources' routes to the LID pass each switch, summed from the farthest switches inwards (the pass
+// orders them by hops).
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -15,7 +14,7 @@ namespace ibatlas {
 
 class LoadAccumulator {
  public:
-  LoadAccumulator(const AnalysisContext& context, bool dependencies);
+  explicit LoadAccumulator(const AnalysisContext& context);
 
   void add(const Destination& d, const DestinationPass& pass);
 
@@ -28,21 +27,13 @@ class LoadAccumulator {
   // Per CA source: routes leaving by its own port (CA-to-CA, delivered).
   std::vector<std::uint64_t> source_routes() const;
 
-  // Channel dependencies: for the switch-to-switch channel leaving by slot c, bit q of
-  // depends(c) says some delivered route continues on the next switch's port q.
-  using PortMask = std::array<std::uint64_t, 4>;
-
-  const std::vector<PortMask>& dependencies() const { return depends_; }
-
  private:
   const AnalysisContext& context_;
-  bool track_dependencies_;
   std::vector<std::uint64_t> inflow_;        // per switch, for the current LID
   std::vector<std::uint64_t> routes_;        // per slot
   std::vector<std::uint32_t> lids_;          // per slot
   std::vector<std::uint64_t> delivered_ca_;  // per switch: CA LIDs it delivers
   std::vector<bool> own_delivered_;          // per CA source
-  std::vector<PortMask> depends_;            // per slot
 };
 
 }  // namespace ibatlas

@@ -28,7 +28,7 @@ RouteReport analyze_routes(const Fabric& fabric, const RouteAnalysisOptions& opt
   // 2. One pass per destination LID settles every switch; each accumulator reads it.
   DestinationPass pass(context.view);
   ValidationAccumulator validation(context);
-  LoadAccumulator loads(context, false);
+  LoadAccumulator loads(context);
   std::optional<VlDependencyAccumulator> vl_deps;
   if (options.credit_loops) {
     vl_deps.emplace(context);
