@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <bit>
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/strong_components.hpp>
+#include "routing/dependency_graph.hpp"
 
 namespace ibatlas {
 
 namespace {
-
-using Cdg = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 
 constexpr std::uint32_t kNotVertex = 0xffffffff;
 
@@ -45,11 +42,11 @@ class Vertices {
     return view_.slot(next, q);
   }
 
-  void mark(std::size_t key) { vertex_of_[key] = 0; }
+  void mark(std::uint32_t key) { vertex_of_[key] = 0; }
 
   std::uint32_t number() {
     std::uint32_t n = 0;
-    for (std::size_t key = 0; key < vertex_of_.size(); ++key) {
+    for (std::uint32_t key = 0; key < vertex_of_.size(); ++key) {
       if (vertex_of_[key] != kNotVertex) {
         vertex_of_[key] = n++;
         keys_.push_back(key);
@@ -58,7 +55,7 @@ class Vertices {
     return n;
   }
 
-  std::uint32_t vertex(std::size_t key) const { return vertex_of_[key]; }
+  std::uint32_t vertex(std::uint32_t key) const { return vertex_of_[key]; }
 
   PortId port(std::uint32_t v) const {
     return PortId{at(static_cast<std::uint32_t>(keys_[v] / lanes_)).port};
@@ -74,19 +71,14 @@ class Vertices {
   std::size_t channels_ = 0;
   std::vector<std::uint32_t> switch_of_slot_;
   std::vector<std::uint32_t> vertex_of_;  // per key
-  std::vector<std::size_t> keys_;         // per vertex
-};
-
-struct Edge {
-  std::size_t from = 0;  // keys
-  std::size_t to = 0;
+  std::vector<std::uint32_t> keys_;       // per vertex
 };
 
 // Every dependency as a pair of keys (a cross-VL one only when both VLs are below `lanes`).
-std::vector<Edge> edges(const RouteView& view, const Vertices& vertices,
-                        const VlDependencies& deps) {
-  std::vector<Edge> out;
-  std::size_t lanes = deps.lanes;
+std::vector<GraphEdge> edges(const RouteView& view, const Vertices& vertices,
+                             const VlDependencies& deps) {
+  std::vector<GraphEdge> out;
+  std::uint32_t lanes = deps.lanes;
   for (std::uint32_t slot = 0; slot < deps.same_base.size(); ++slot) {
     std::uint32_t base = deps.same_base[slot];
     if (base == kNoChannel) {
@@ -96,8 +88,8 @@ std::vector<Edge> edges(const RouteView& view, const Vertices& vertices,
     for (std::uint32_t q = 0; q <= view.port_count(next); ++q) {
       std::uint32_t to = vertices.channel_after(slot, q);
       for (unsigned vls = deps.same[base + q]; vls != 0 && to != kNotVertex; vls &= vls - 1) {
-        auto vl = static_cast<std::size_t>(std::countr_zero(vls));
-        out.push_back(Edge{slot * lanes + vl, to * lanes + vl});
+        auto vl = static_cast<std::uint32_t>(std::countr_zero(vls));
+        out.push_back(GraphEdge{slot * lanes + vl, to * lanes + vl});
       }
     }
   }
@@ -109,60 +101,30 @@ std::vector<Edge> edges(const RouteView& view, const Vertices& vertices,
     auto from = static_cast<std::uint32_t>(pair >> 32U);
     auto to = static_cast<std::uint32_t>(pair & 0xffffffffU);
     if (from % 16 < lanes && to % 16 < lanes) {
-      out.push_back(Edge{from / 16 * lanes + from % 16, to / 16 * lanes + to % 16});
+      out.push_back(GraphEdge{from / 16 * lanes + from % 16, to / 16 * lanes + to % 16});
     }
   }
   return out;
 }
 
-// A shortest cycle through `start` inside its component, by breadth-first search.
-std::vector<std::uint32_t> cycle_through(const Cdg& g, std::uint32_t start,
-                                         const std::vector<int>& component) {
-  std::vector<std::uint32_t> parent(boost::num_vertices(g), kNotVertex);
-  std::vector<std::uint32_t> queue{start};
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    std::uint32_t v = queue[head];
-    for (auto [e, end] = boost::out_edges(v, g); e != end; ++e) {
-      auto w = static_cast<std::uint32_t>(boost::target(*e, g));
-      if (component[w] != component[start]) {
-        continue;
-      }
-      if (w == start) {
-        std::vector<std::uint32_t> cycle{v};
-        while (cycle.back() != start) {
-          cycle.push_back(parent[cycle.back()]);
-        }
-        std::reverse(cycle.begin(), cycle.end());
-        return cycle;
-      }
-      if (parent[w] == kNotVertex) {
-        parent[w] = v;
-        queue.push_back(w);
-      }
-    }
-  }
-  return {};
-}
-
-std::vector<CreditLoop> cycles(const Cdg& g, const Vertices& vertices) {
-  std::size_t n = boost::num_vertices(g);
-  std::vector<int> component(n);
-  auto count = static_cast<std::size_t>(boost::strong_components(g, component.data()));
+std::vector<CreditLoop> cycles(const DependencyGraph& g, const Vertices& vertices) {
+  StrongComponents components = strong_components(g);
+  std::size_t count = components.count;
   std::vector<std::size_t> size(count, 0);
   std::vector<std::uint32_t> first(count, kNotVertex);
-  for (std::uint32_t v = 0; v < n; ++v) {
-    auto k = static_cast<std::size_t>(component[v]);
+  for (std::uint32_t v = 0; v < g.size(); ++v) {
+    std::uint32_t k = components.of[v];
     ++size[k];
     first[k] = std::min(first[k], v);
   }
   std::vector<CreditLoop> loops;
   for (std::size_t k = 0; k < count; ++k) {
-    if (size[k] == 1 && !boost::edge(first[k], first[k], g).second) {
+    if (size[k] == 1 && !g.has_edge(first[k], first[k])) {
       continue;  // a single vertex that does not depend on itself
     }
     CreditLoop loop;
     loop.component = size[k];
-    for (std::uint32_t v : cycle_through(g, first[k], component)) {
+    for (std::uint32_t v : cycle_through(g, first[k], components)) {
       loop.channels.push_back(vertices.port(v));
       loop.vls.push_back(vertices.vl(v));
     }
@@ -181,9 +143,9 @@ void find_credit_loops(const RouteView& view, const VlDependencies& deps, RouteR
   Vertices vertices(view, deps.lanes);
   report.channels = vertices.channels();
   report.credit_loop_inputs = deps.inputs;
-  std::vector<Edge> all = edges(view, vertices, deps);
+  std::vector<GraphEdge> all = edges(view, vertices, deps);
   std::vector<bool> lane_used(deps.lanes, false);
-  for (const Edge& e : all) {
+  for (const GraphEdge& e : all) {
     vertices.mark(e.from);
     vertices.mark(e.to);
     lane_used[e.from % deps.lanes] = true;
@@ -191,11 +153,11 @@ void find_credit_loops(const RouteView& view, const VlDependencies& deps, RouteR
   }
   report.virtual_lanes = std::max<std::size_t>(
       1, static_cast<std::size_t>(std::count(lane_used.begin(), lane_used.end(), true)));
-  Cdg g(vertices.number());
-  for (const Edge& e : all) {
-    boost::add_edge(vertices.vertex(e.from), vertices.vertex(e.to), g);
+  std::uint32_t n = vertices.number();
+  for (GraphEdge& e : all) {
+    e = GraphEdge{vertices.vertex(e.from), vertices.vertex(e.to)};
   }
-  report.credit_loops = cycles(g, vertices);
+  report.credit_loops = cycles(DependencyGraph(n, all), vertices);
 }
 
 }  // namespace ibatlas
