@@ -11,10 +11,24 @@ std::uint16_t bit(std::uint8_t n) {
   return static_cast<std::uint16_t>(1U << n);
 }
 
+VlTable vl_table(const Vls& vl) {
+  VlTable t;
+  t.vl = vl;
+  for (std::uint8_t sl = 0; sl < 16; ++sl) {
+    if (vl[sl] != kDropVl) {
+      t.bit[sl] = bit(vl[sl]);
+      t.kept |= bit(sl);
+    }
+  }
+  return t;
+}
+
 }  // namespace
 
-VlMap::VlMap(const RouteView& view) : view_(view), tables_(view.fabric().sl_to_vl_tables()) {
-  if (tables_.empty()) {
+VlMap::VlMap(const RouteView& view) : view_(view), distinct_{vl_table(Vls{})} {
+  std::span<const SlToVlTable> tables = view.fabric().sl_to_vl_tables();
+  has_tables_ = !tables.empty();
+  if (!has_tables_) {
     return;
   }
   base_.reserve(view.switch_count() + 1);
@@ -27,8 +41,7 @@ VlMap::VlMap(const RouteView& view) : view_(view), tables_(view.fabric().sl_to_v
   index_.assign(next, kNone);
   std::uint8_t top = 0;
   const Fabric& fabric = view.fabric();
-  for (std::uint32_t i = 0; i < tables_.size(); ++i) {
-    const SlToVlTable& t = tables_[i];
+  for (const SlToVlTable& t : tables) {
     std::uint32_t s = view.switch_index(fabric.node_of(t.in));
     std::uint32_t in = fabric.port(t.in).number;
     std::uint32_t out = fabric.port(t.out).number;
@@ -36,21 +49,34 @@ VlMap::VlMap(const RouteView& view) : view_(view), tables_(view.fabric().sl_to_v
     if (s == kNoSwitch || in > ports || out > ports) {
       continue;  // a CA's table: its first hop enters no switch-to-switch channel
     }
-    index_[base_[s] + in * (ports + 1) + out] = i;
+    index_[base_[s] + in * (ports + 1) + out] = intern(t.vl);
     for (std::uint8_t vl : t.vl) {
       top = vl != kDropVl ? std::max(top, vl) : top;
     }
   }
   lanes_ = top + 1U;
-  uniform_.assign(view.switch_count(), nullptr);
+  uniform_.assign(view.switch_count(), kNone);
   for (std::uint32_t s = 0; s < view.switch_count(); ++s) {
     find_uniform(s);
   }
 }
 
+// The index of `vl` in distinct_, added when new. Tables come sorted by switch and port, so
+// most equal the one before.
+std::uint32_t VlMap::intern(const Vls& vl) {
+  if (distinct_.back().vl == vl) {
+    return static_cast<std::uint32_t>(distinct_.size() - 1);
+  }
+  auto [at, added] = id_of_.try_emplace(vl, static_cast<std::uint32_t>(distinct_.size()));
+  if (added) {
+    distinct_.push_back(vl_table(vl));
+  }
+  return at->second;
+}
+
 void VlMap::find_uniform(std::uint32_t s) {
   std::uint32_t ports = view_.port_count(s);
-  const Vls* first = nullptr;
+  std::uint32_t first = kNone;
   for (std::uint32_t in = 0; in <= ports; ++in) {
     if (in != 0 && view_.at(s, in).peer == kNoPort) {
       continue;
@@ -60,35 +86,43 @@ void VlMap::find_uniform(std::uint32_t s) {
         continue;
       }
       std::uint32_t entry = index_[base_[s] + in * (ports + 1) + out];
-      if (entry == kNone || (first != nullptr && tables_[entry].vl != *first)) {
+      if (entry == kNone || (first != kNone && entry != first)) {
         return;  // some pair has no table, or another one: look each pair up
       }
-      first = &tables_[entry].vl;
+      first = entry;
     }
   }
   uniform_[s] = first;
 }
 
-const Vls& VlMap::table(std::uint32_t s, std::uint8_t in, std::uint8_t out) {
-  if (tables_.empty()) {
-    return kAllVl0;
+const VlTable* VlMap::uniform(std::uint32_t s) const {
+  if (!has_tables_) {
+    return &distinct_[kAllVl0];
   }
-  if (const Vls* one = uniform_[s]; one != nullptr) {
-    return *one;
+  return uniform_[s] == kNone ? nullptr : &distinct_[uniform_[s]];
+}
+
+const VlTable& VlMap::table(std::uint32_t s, std::uint8_t in, std::uint8_t out) {
+  if (!has_tables_) {
+    return distinct_[kAllVl0];
+  }
+  if (uniform_[s] != kNone) {
+    return distinct_[uniform_[s]];
   }
   std::uint32_t& entry = index_[base_[s] + in * (view_.port_count(s) + 1U) + out];
   if (entry == kNone || entry == kNoneSeen) {
     missing_ += entry == kNone ? 1U : 0U;
     entry = kNoneSeen;
-    return kAllVl0;
+    return distinct_[kAllVl0];
   }
-  return tables_[entry].vl;
+  return distinct_[entry];
 }
 
 VlDependencyAccumulator::VlDependencyAccumulator(const AnalysisContext& context)
     : context_(context),
       vl_map_(context.view),
       first_source_(context.view.switch_count() + 1, 0),
+      position_(context.sources.size(), 0),
       rows_(context.sources.size(), nullptr),
       peer_number_(context.view.slot_count(), 0),
       sls_(context.view.switch_count(), 0),
@@ -128,38 +162,88 @@ VlDependencyAccumulator::VlDependencyAccumulator(const AnalysisContext& context)
   }
   sources_at_.resize(context.sources.size());
   std::vector<std::uint32_t> fill(first_source_.begin(), first_source_.end() - 1);
+  const std::span<const PathSlRow> all = fabric.path_sls();
   for (std::uint32_t i = 0; i < context.sources.size(); ++i) {
-    sources_at_[fill[context.sources[i].sw]++] = i;
+    std::uint32_t k = fill[context.sources[i].sw]++;
+    sources_at_[k] = i;
+    position_[i] = k;
     std::optional<Lid> lid = fabric.port(PortId{context.sources[i].port}).base_lid;
-    const std::span<const PathSlRow> all = fabric.path_sls();
     auto row = std::lower_bound(all.begin(), all.end(), lid.value_or(0),
                                 [](const PathSlRow& r, Lid l) { return r.source < l; });
-    rows_[i] = lid && row != all.end() && row->source == *lid ? &*row : nullptr;
+    rows_[k] = lid && row != all.end() && row->source == *lid ? &*row : nullptr;
   }
 }
 
-// The SLs of every source to 64 LIDs at once, destination-major: reading each row once per
-// block instead of one byte of every row per LID keeps the reads in cache.
+// The SLs of every source to 64 LIDs at once, destination-major and in the order of
+// sources_at_: reading each row once per block instead of one byte of every row per LID
+// keeps the reads in cache, and a switch's sources are side by side.
 void VlDependencyAccumulator::load_block(Lid first) {
   std::size_t n = rows_.size();
   block_.assign(kBlock * n, PathSlRow::kUnknown);
-  for (std::size_t i = 0; i < n; ++i) {
-    const PathSlRow* row = rows_[i];
+  for (std::size_t k = 0; k < n; ++k) {
+    const PathSlRow* row = rows_[k];
     std::size_t end = row == nullptr ? 0 : std::min(row->sl.size(), std::size_t{first} + kBlock);
     for (std::size_t lid = first; lid < end; ++lid) {
-      block_[(lid - first) * n + i] = row->sl[lid];
+      block_[(lid - first) * n + k] = row->sl[lid];
     }
   }
   block_first_ = first;
 }
 
-// The SLs of every source to `destination`, by source index (kUnknown: not read).
+// The SLs of every source to `destination`, by k (kUnknown: not read).
 const std::uint8_t* VlDependencyAccumulator::sl_column(Lid destination) {
   auto first = static_cast<Lid>(destination - destination % kBlock);
   if (first != block_first_) {
     load_block(first);
   }
   return &block_[static_cast<std::size_t>(destination - first) * rows_.size()];
+}
+
+// The SLs of the routes of s's CA sources but `self` (a k) to the column's LID; SL 0 for all
+// without path SLs.
+std::uint16_t VlDependencyAccumulator::source_sls(std::uint32_t s, const std::uint8_t* column,
+                                                  std::uint32_t self) {
+  std::uint32_t begin = first_source_[s];
+  std::uint32_t end = first_source_[s + 1];
+  std::uint32_t senders = end - begin - (self >= begin && self < end ? 1U : 0U);
+  if (column == nullptr) {
+    return senders == 0 ? 0 : bit(0);
+  }
+  std::uint16_t sls = 0;
+  std::uint64_t unknown = 0;
+  for (std::uint32_t k = begin; k < end; ++k) {
+    std::uint8_t sl = column[k];
+    if (k == self) {
+      continue;
+    }
+    unknown += sl == PathSlRow::kUnknown ? 1U : 0U;
+    sls |= bit(sl == PathSlRow::kUnknown ? 0 : sl);
+  }
+  deps_.inputs.paths += senders;
+  deps_.inputs.paths_without_sl += unknown;
+  return sls;
+}
+
+// As source_sls, for a switch whose tables differ by pair: each source's VL by its own port.
+void VlDependencyAccumulator::enter_each_source(std::uint32_t s, std::uint8_t out,
+                                                const std::uint8_t* column, std::uint32_t self) {
+  for (std::uint32_t k = first_source_[s]; k < first_source_[s + 1]; ++k) {
+    if (k == self) {
+      continue;
+    }
+    std::uint8_t sl = column == nullptr ? 0 : column[k];
+    if (column != nullptr) {
+      ++deps_.inputs.paths;
+      deps_.inputs.paths_without_sl += sl == PathSlRow::kUnknown ? 1U : 0U;
+      sl = sl == PathSlRow::kUnknown ? 0 : sl;
+    }
+    const CaSource& c = context_.sources[sources_at_[k]];
+    std::uint8_t vl = vl_map_.table(s, c.sw_port, out).vl[sl];
+    if (vl != kDropVl) {
+      sls_[s] |= bit(sl);
+      vls_[std::size_t{s} * 16U + sl] |= bit(vl);
+    }
+  }
 }
 
 // The CA sources at s whose routes to d leave by `out`, on their SL's VL there.
@@ -172,56 +256,71 @@ void VlDependencyAccumulator::enter_sources(std::uint32_t s, std::uint8_t out,
     }
     return;
   }
+  if (first_source_[s] == first_source_[s + 1]) {
+    return;
+  }
   const std::uint8_t* column = deps_.inputs.path_sls ? sl_column(d.lid) : nullptr;
-  const Vls* one = vl_map_.uniform(s);
-  std::uint16_t& sls = sls_[s];
-  std::uint16_t* vls = &vls_[std::size_t{s} * 16U];
-  for (std::uint32_t k = first_source_[s]; k < first_source_[s + 1]; ++k) {
-    std::uint32_t i = sources_at_[k];
-    const CaSource& c = context_.sources[i];
-    if (c.port == d.owner) {
-      continue;
-    }
-    std::uint8_t sl = column == nullptr ? 0 : column[i];
-    if (column != nullptr) {
-      ++deps_.inputs.paths;
-      deps_.inputs.paths_without_sl += sl == PathSlRow::kUnknown ? 1U : 0U;
-      sl = sl == PathSlRow::kUnknown ? 0 : sl;
-    }
-    std::uint8_t vl = one != nullptr ? (*one)[sl] : vl_map_.table(s, c.sw_port, out)[sl];
-    if (vl != kDropVl) {
-      sls |= bit(sl);
-      vls[sl] |= bit(vl);
-    }
+  std::uint32_t owner = d.owner < context_.source_of_port.size() ? context_.source_of_port[d.owner]
+                                                                 : AnalysisContext::kNoSource;
+  std::uint32_t self = owner == AnalysisContext::kNoSource ? owner : position_[owner];
+  const VlTable* one = vl_map_.uniform(s);
+  if (one == nullptr) {
+    enter_each_source(s, out, column, self);
+    return;
+  }
+  std::uint16_t sls = source_sls(s, column, self) & one->kept;
+  sls_[s] |= sls;
+  for (unsigned left = sls; left != 0; left &= left - 1) {
+    auto sl = static_cast<std::size_t>(std::countr_zero(left));
+    vls_[std::size_t{s} * 16U + sl] |= one->bit[sl];
   }
 }
 
 // What leaves s by `out` arrives at `next` and leaves it by `next_out`: one dependency per
-// (VL here, VL there) of each SL; the same-VL ones go in with one write.
+// (VL here, VL there) of each SL. All 16 SLs at once (an SL no route of s uses has no VLs
+// here and adds nothing); the same-VL dependencies go in with one write, the rare ones that
+// change VL by pass_on_cross.
 void VlDependencyAccumulator::pass_on(std::uint32_t s, std::uint8_t out, std::uint32_t next,
                                       std::uint8_t next_out) {
   const RouteView& view = context_.view;
   std::uint32_t from = view.slot(s, out);
-  std::uint8_t in = peer_number_[from];
-  const Vls& there_of = vl_map_.table(next, in, next_out);
+  const VlTable& t = vl_map_.table(next, peer_number_[from], next_out);
+  std::array<std::uint16_t, 16> here{};
+  std::array<std::uint16_t, 16> there{};
+  std::copy_n(vls_.begin() + std::ptrdiff_t{s} * 16, 16, here.begin());
+  std::copy_n(vls_.begin() + std::ptrdiff_t{next} * 16, 16, there.begin());
   std::uint16_t same = 0;
+  std::uint16_t moved = 0;
+  for (std::size_t sl = 0; sl < 16; ++sl) {
+    auto on = static_cast<std::uint16_t>(here[sl] != 0 ? t.bit[sl] : 0);  // 0: dropped
+    there[sl] |= on;
+    same |= static_cast<std::uint16_t>(here[sl] & on);
+    moved |= static_cast<std::uint16_t>(on != 0 ? here[sl] & ~on : 0);
+  }
+  std::copy_n(there.begin(), 16, vls_.begin() + std::ptrdiff_t{next} * 16);
+  sls_[next] |= static_cast<std::uint16_t>(sls_[s] & t.kept);
+  deps_.same[deps_.same_base[from] + next_out] |= same;
+  if (moved != 0) {
+    pass_on_cross(s, from, view.slot(next, next_out), t);
+  }
+}
+
+// The dependencies from (from, VL here) to (to, VL there) of the SLs whose VL changes at the
+// next switch.
+void VlDependencyAccumulator::pass_on_cross(std::uint32_t s, std::uint32_t from, std::uint32_t to,
+                                            const VlTable& t) {
   for (unsigned sls = sls_[s]; sls != 0; sls &= sls - 1) {
     auto sl = static_cast<std::uint8_t>(std::countr_zero(sls));
-    std::uint8_t there = there_of[sl];
+    std::uint8_t there = t.vl[sl];
     if (there == kDropVl) {
       continue;
     }
-    sls_[next] |= bit(sl);
-    vls_[std::size_t{next} * 16U + sl] |= bit(there);
     std::uint16_t here = vls_[std::size_t{s} * 16U + sl];
-    same |= static_cast<std::uint16_t>(here & bit(there));
     for (unsigned other = here & ~unsigned{bit(there)}; other != 0; other &= other - 1) {
-      std::uint32_t to = view.slot(next, next_out);
       auto vl = static_cast<std::uint32_t>(std::countr_zero(other));
       deps_.cross.insert(std::uint64_t{from * 16U + vl} << 32U | (to * 16U + there));
     }
   }
-  deps_.same[deps_.same_base[from] + next_out] |= same;
 }
 
 void VlDependencyAccumulator::add(const Destination& d, const DestinationPass& pass) {
