@@ -10,6 +10,7 @@
 #include "ibatlas/input_file.hpp"
 
 #include "build_info.hpp"
+#include "config.hpp"
 #include "suggest.hpp"
 
 namespace ibatlas::cli {
@@ -44,6 +45,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->each([](const std::string& value) { set_max_input_size(std::stoull(value)); });
   set_max_input_size(kDefaultMaxInputSize);
   add_text_style_options(app);
+  add_config_file_option(app, err);
   int status = kExitOk;
   add_show_command(app, out, err, status);
   add_convert_command(app, out, err, status);

@@ -28,6 +28,7 @@ namespace {
 
 struct HistoryOptions {
   std::vector<std::string> inputs;
+  std::string snapshot_dir;  // read when no SNAPSHOT is given
   std::vector<std::string> ignore;
   bool json = false;
   std::string fail_on = "error";
@@ -53,7 +54,14 @@ int run_history(const HistoryOptions& options, std::ostream& out, std::ostream& 
   // 1. Every snapshot first, so that a bad file fails before any output.
   refuse_attached_files(options.source_options, "history");
   //    A directory's files that are not snapshots are skipped, with a note.
-  HistoryInputs read = read_history_inputs(options.inputs, options.source_options, err);
+  std::vector<std::string> inputs = options.inputs;
+  if (inputs.empty() && options.snapshot_dir.empty()) {
+    throw CLI::RequiredError("SNAPSHOT (or --snapshot-dir)");
+  }
+  if (inputs.empty()) {
+    inputs.push_back(options.snapshot_dir);
+  }
+  HistoryInputs read = read_history_inputs(inputs, options.source_options, err);
   if (read.fabrics.empty()) {
     throw Error("no snapshots to read");
   }
@@ -90,9 +98,12 @@ void add_history_command(CLI::App& app, std::ostream& out, std::ostream& err, in
   CLI::App* cmd = app.add_subcommand(
       "history", "Timeline of many snapshots: changes, flapping links, degradation, nodes");
   CLI::Option* inputs =
-      cmd->add_option("SNAPSHOT", options->inputs, "Snapshot files, directories of them, or live")
-          ->required();
+      cmd->add_option("SNAPSHOT", options->inputs, "Snapshot files, directories of them, or live");
   add_live_source_options(*cmd, *inputs, options->source_options);  // --live: one more, now
+  cmd->add_option("--snapshot-dir", options->snapshot_dir,
+                  "Without SNAPSHOT: the snapshots in this directory (the periodic audit's; "
+                  "config file: snapshot-dir)")
+      ->excludes(inputs);
   cmd->add_option("--ignore", options->ignore, "Leave out: lids, descriptions, counters")
       ->delimiter(',')
       ->check(CLI::IsMember({"lids", "descriptions", "counters"}));
