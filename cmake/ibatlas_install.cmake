@@ -8,6 +8,9 @@
 #   lib/systemd/system/ibatlas-audit.{service,timer}  the periodic audit (packaging/systemd/),
 #   lib/ibatlas/ibatlas-audit                        not enabled: `systemctl enable --now
 #   share/doc/ibatlas/examples/ibatlas-audit.default   ibatlas-audit.timer` turns it on
+#   share/doc/ibatlas/examples/ibatlas.conf          the config file, every key commented out;
+#   /etc/ibatlas/ibatlas.conf                        also here with the prefix /usr (the package,
+#                                                    a conffile), unless a file is there already
 # The unit and the script name the installed program, so they are written at install time,
 # when the prefix is known (cpack installs into /usr, `cmake --install` into the cache's).
 include(GNUInstallDirs)
@@ -64,3 +67,14 @@ install(FILES ${IBATLAS_AUDIT_OUT}/ibatlas-audit.service ${IBATLAS_AUDIT_OUT}/ib
         DESTINATION lib/systemd/system)  # prefix/lib: /usr/lib/systemd/system in the package
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/systemd/ibatlas-audit.default
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+
+# The config file's example (packaging/ibatlas.conf, docs/cli.md "Config file"). ibatlas reads
+# /etc/ibatlas/ibatlas.conf whatever the prefix, so only the prefix /usr (the package) puts
+# the example there, and never over a file a site already has.
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/ibatlas.conf
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+install(CODE "
+  if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\"
+     AND NOT EXISTS \"\$ENV{DESTDIR}/etc/ibatlas/ibatlas.conf\")
+    file(INSTALL \"${PROJECT_SOURCE_DIR}/packaging/ibatlas.conf\" DESTINATION /etc/ibatlas)
+  endif()")

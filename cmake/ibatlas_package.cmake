@@ -22,4 +22,7 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "opensm, infiniband-diags")
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
+# /etc/ibatlas/ibatlas.conf is the site's once installed: dpkg keeps its changes on upgrade.
+file(WRITE ${CMAKE_BINARY_DIR}/dist/conffiles "/etc/ibatlas/ibatlas.conf\n")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CMAKE_BINARY_DIR}/dist/conffiles)
 include(CPack)

@@ -66,7 +66,8 @@ step_contents() {
     ./usr/share/doc/ibatlas/README.md ./usr/share/doc/ibatlas/install.md \
     ./usr/share/doc/ibatlas/diff.md ./usr/share/doc/ibatlas/examples/ibatlas-audit.default \
     ./usr/lib/systemd/system/ibatlas-audit.service ./usr/lib/systemd/system/ibatlas-audit.timer \
-    ./usr/lib/ibatlas/ibatlas-audit; do
+    ./usr/lib/ibatlas/ibatlas-audit ./etc/ibatlas/ibatlas.conf \
+    ./usr/share/doc/ibatlas/examples/ibatlas.conf; do
     grep -qxF "$f" <<<"$listing" || fail "$f not in the package"
   done
   # Every file the package lists is in the root, as the same bytes.
@@ -74,6 +75,15 @@ step_contents() {
     [[ -e $root$f ]] || fail "$f listed by dpkg but not in $root"
   done
   [[ -x $root/usr/bin/ibatlas ]] || fail "usr/bin/ibatlas not executable"
+  # The config file is a conffile (dpkg keeps a site's edits), and as shipped the installed
+  # program reads it and sets nothing (every key commented out).
+  [[ $(dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./conffiles) == /etc/ibatlas/ibatlas.conf ]] ||
+    fail "conffiles does not list /etc/ibatlas/ibatlas.conf"
+  local conf=$root/etc/ibatlas/ibatlas.conf note
+  note=$(IBATLAS_CONFIG=$conf "$root/usr/bin/ibatlas" show \
+    "$source_dir/fixtures/fat-tree-3tier/fabric.net" -v 2>&1 >/dev/null) ||
+    fail "show with the shipped config file: $note"
+  [[ $note == *"config: read $conf: nothing applied"* ]] || fail "config note: $note"
   # Stripped: no .debug_* sections left.
   if readelf -S "$root/usr/bin/ibatlas" | grep -q '\.debug_'; then
     fail "usr/bin/ibatlas is not stripped"
