@@ -206,8 +206,8 @@ void add_live_source_options(CLI::App& cmd, CLI::Option& source, SourceOptions& 
   cmd.add_option("--max-hops", live.max_hops, "Longest directed route followed (default 63)")
       ->group(kGroup)
       ->check(CLI::Range(1, 63));
-  cmd.add_option("--ar", options.ar,
   add_m_key_option(cmd, live.port.m_key)->group(kGroup);
+  cmd.add_option("--ar", options.ar,
                  "Adaptive-routing state: alone, read it in the live crawl (vendor SMPs, GET "
                  "only); with a FILE, attach ibdiagnet's AR dump (ibdiagnet2.far)")
       ->expected(0, 1)
@@ -261,7 +261,6 @@ CLI::Option* add_deadline_option(CLI::App& cmd, double& seconds, const std::stri
   return cmd.add_option("--deadline", seconds, help)->check(CLI::Validator(budget, "S"));
 }
 
-void add_fail_on_option(CLI::App& cmd, std::string& fail_on) {
 std::optional<std::uint64_t> parse_ibdiag_number(std::string_view text) {
   int base = 10;
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
@@ -292,6 +291,7 @@ CLI::Option* add_m_key_option(CLI::App& cmd, std::uint64_t& m_key) {
       ->check(CLI::Validator(valid, "KEY"));
 }
 
+void add_fail_on_option(CLI::App& cmd, std::string& fail_on) {
   cmd.add_option("--fail-on", fail_on, "Exit 1 when a finding is this bad or worse")
       ->check(CLI::IsMember({"error", "warning", "info"}))
       ->capture_default_str();

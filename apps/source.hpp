@@ -130,6 +130,15 @@ void write_to(const std::string& path, std::ostream& out,
 CLI::Option* add_per_node_option(CLI::App& cmd, std::size_t& per_node);
 CLI::Option* add_deadline_option(CLI::App& cmd, double& seconds, const std::string& help);
 
+// A 64-bit number as infiniband-diags read -y and -G (strtoull base 0: 0x hex, a leading 0
+// octal, else decimal), the whole text; nothing for anything else.
+std::optional<std::uint64_t> parse_ibdiag_number(std::string_view text);
+
+// -y/--m_key KEY: the M_Key sent in every SMP (LivePortOptions::m_key), read by
+// parse_ibdiag_number (infiniband-diags' -y prompts for a key that does not parse; ibatlas
+// does not). Anything else is a usage error (exit 2) whose message does not repeat the text.
+CLI::Option* add_m_key_option(CLI::App& cmd, std::uint64_t& m_key);
+
 // `--fail-on error|warning|info` (default error), for commands that report findings.
 void add_fail_on_option(CLI::App& cmd, std::string& fail_on);
 
@@ -140,15 +149,6 @@ int findings_status(std::span<const Finding> findings, const std::string& fail_o
 // (formats/ndt_plan.hpp; its names are resolved in `fabric`), or else any SOURCE file whose
 // links are the plan (a golden snapshot). Throws what their readers throw, and a ParseError
 // naming the plan formats for a file in none of them.
-// A 64-bit number as infiniband-diags read -y and -G (strtoull base 0: 0x hex, a leading 0
-// octal, else decimal), the whole text; nothing for anything else.
-std::optional<std::uint64_t> parse_ibdiag_number(std::string_view text);
-
-// -y/--m_key KEY: the M_Key sent in every SMP (LivePortOptions::m_key), read by
-// parse_ibdiag_number (infiniband-diags' -y prompts for a key that does not parse; ibatlas
-// does not). Anything else is a usage error (exit 2) whose message does not repeat the text.
-CLI::Option* add_m_key_option(CLI::App& cmd, std::uint64_t& m_key);
-
 CablingPlan load_plan(const std::string& path, const SourceOptions& options, const Fabric& fabric,
                       std::ostream& err);
 

@@ -288,16 +288,16 @@ class IbverbsApi final : public VerbsApi {
       objects_.erase(it);
     }
     std::visit(
-        [](auto* object) {
-          using T = std::remove_pointer_t<decltype(object)>;
+        [](auto* resource) {
+          using T = std::remove_pointer_t<decltype(resource)>;
           if constexpr (std::is_same_v<T, ibv_qp>) {
-            ibv_destroy_qp(object);
+            ibv_destroy_qp(resource);
           } else if constexpr (std::is_same_v<T, ibv_cq>) {
-            ibv_destroy_cq(object);
+            ibv_destroy_cq(resource);
           } else if constexpr (std::is_same_v<T, ibv_mr>) {
-            ibv_dereg_mr(object);
+            ibv_dereg_mr(resource);
           } else {
-            ibv_dealloc_pd(object);
+            ibv_dealloc_pd(resource);
           }
         },
         object);
