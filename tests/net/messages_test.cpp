@@ -1,6 +1,7 @@
 #include "ibatlas/net/messages.hpp"
 
 #include <string>
+#include <variant>
 
 #include <gtest/gtest.h>
 
@@ -60,7 +61,11 @@ TEST(Messages, TrailingBytesAreRejected) {
 }
 
 TEST(Messages, UnknownTypeAndKindAreRejected) {
-  EXPECT_NE(reject("\x0c").find("unknown message type 12"), std::string::npos);
+  // Types are the variant's index + 1, so the first unknown one is its size + 1.
+  const auto first_unknown = static_cast<char>(std::variant_size_v<Message> + 1);
+  EXPECT_NE(reject(std::string(1, first_unknown))
+                .find("unknown message type " + std::to_string(std::variant_size_v<Message> + 1)),
+            std::string::npos);
   EXPECT_NE(reject(std::string("\0", 1)).find("unknown message type 0"), std::string::npos);
   std::string failure = encode_message(FailureMessage{1, FailureKind::Failed, "x"});
   failure[9] = 3;
