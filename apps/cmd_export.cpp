@@ -1,4 +1,5 @@
 // ibatlas export SOURCE --to slurm|graphml|dot|prometheus [-o FILE] [--slurm-hosts FILE]
+//                [--threshold-file FILE]
 // The fabric for other tools: a Slurm topology.conf that slurmctld accepts (docs/slurm.md
 // gives the rules, the warnings and the exit statuses), GraphML (Gephi, yEd, networkx),
 // plain Graphviz DOT with every node and cable (docs/formats.md), or Prometheus metrics for
@@ -19,6 +20,7 @@
 #include "cli.hpp"
 #include "prometheus_source.hpp"
 #include "source.hpp"
+#include "thresholds.hpp"
 
 namespace ibatlas::cli {
 
@@ -28,7 +30,8 @@ struct ExportOptions {
   std::string source;
   std::string to;
   std::string output = "-";
-  std::string slurm_hosts;  // path, empty: every host of the fabric
+  std::string slurm_hosts;     // path, empty: every host of the fabric
+  std::string threshold_file;  // --to prometheus; empty: the default file when present
   SourceOptions source_options;
 };
 
@@ -111,11 +114,17 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
     err << "ibatlas: --slurm-hosts goes with --to slurm\n";
     return kExitUsage;
   }
+  if (!options.threshold_file.empty() && options.to != "prometheus") {
+    err << "ibatlas: --threshold-file goes with --to prometheus\n";
+    return kExitUsage;
+  }
   if (options.to == "prometheus") {
     // Checked before any byte is written. The textfile collector reads the file whenever it
     // likes, so write_to's temporary file and rename matter here.
+    CounterThresholds thresholds =
+        load_counter_thresholds(options.threshold_file, options.source_options.verbose, err);
     PrometheusText metrics =
-        prometheus_text(options.source, options.source_options, CounterThresholds{}, err);
+        prometheus_text(options.source, options.source_options, thresholds, err);
     write_to(options.output, out, [&metrics](std::ostream& file) { file << metrics.text; });
     return kExitOk;
   }
@@ -151,6 +160,7 @@ void add_export_command(CLI::App& app, std::ostream& out, std::ostream& err, int
   cmd->add_option("--slurm-hosts", options->slurm_hosts,
                   "With --to slurm: only these hosts (one name or hostlist like node[01-64] "
                   "per line, as slurm.conf has them); exit 4 when one is not in the fabric");
+  add_threshold_file_option(*cmd, options->threshold_file);
   add_reading_options(*cmd, options->source_options);
   cmd->callback([options, &out, &err, &status] {
     if (options->to == "prometheus") {

@@ -16,6 +16,7 @@
 #include "ibatlas/error.hpp"
 #include "ibatlas/exit_status.hpp"
 #include "ibatlas/formats/findings_json.hpp"
+#include "ibatlas/report/history_text.hpp"
 
 #include "cli.hpp"
 #include "history_inputs.hpp"
@@ -86,7 +87,7 @@ int run_history(const HistoryOptions& options, std::ostream& out, std::ostream& 
                                          .report = history_report_json(history)},
                         out);
   } else {
-    write_history_text(history, out);
+    write_history_text(history, text_style(out), out);
   }
   return findings_status(findings, options.fail_on);
 }

@@ -16,6 +16,7 @@
 #include "ibatlas/host/sysfs_reader.hpp"
 #include "ibatlas/host/ustar.hpp"
 #include "ibatlas/output_file.hpp"
+#include "ibatlas/report/host_text.hpp"
 
 #include "cli.hpp"
 #include "source.hpp"
@@ -82,7 +83,7 @@ int run_host(const HostOptions& options, std::ostream& out, std::ostream& err) {
                               .report = host_report_json(snapshot)};
     write_findings_json(document, out);
   } else {
-    write_host_text(snapshot, findings, out);
+    write_host_text(snapshot, findings, text_style(out), out);
   }
   return findings_status(findings, options.fail_on);
 }

@@ -308,7 +308,7 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
   if (options.json) {
     write_probe_json(fabric, plan, run, result, findings, out);
   } else {
-    write_probe_text(fabric, plan, run, result, findings, out);
+    write_probe_text(fabric, plan, run, result, findings, text_style(out), out);
   }
   if (result.cancelled) {
     err << "ibatlas: interrupted: the report holds what was measured before\n";

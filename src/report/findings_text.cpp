@@ -25,33 +25,32 @@ void write_count(std::span<const Finding> findings, std::ostream& out) {
 
 // Names and messages hold node descriptions: escaped, so they cannot drive the terminal.
 void write_findings_table(std::span<const Finding> findings, const TextStyle& style,
-                          std::ostream& out) {
+                          std::ostream& out, const FindingsTextOptions& options) {
   Table table({{"SEVERITY"},
                {"CHECK"},
                {"LOCATION", true, kLocationMinWidth},
                {"MESSAGE", true, kMessageMinWidth}});
   for (const Finding& f : findings) {
-    table.add_row({{to_string(f.severity), severity_tone(f.severity)},
-                   {f.check},
-                   {text::printable(to_string(f.location))},
-                   {text::printable(f.message)}});
+    table.add_row(
+        {{to_string(f.severity), severity_tone(f.severity)},
+         {f.check},
+         {f.location.kind == LocationKind::Fabric ? std::string(options.whole)
+                                                  : text::printable(to_string(f.location))},
+         {text::printable(f.message)}});
+    if (options.measured && !f.measured.empty()) {
+      table.add_note(2, {"measured " + text::printable(f.measured) + ", expected " +
+                         text::printable(f.expected)});
+    }
     table.add_note(2, {"fix: " + text::printable(f.hint)});
   }
   table.write(out, style);
 }
 
 void write_findings_list(std::span<const Finding> findings, const TextStyle& style,
-                         std::ostream& out) {
+                         std::ostream& out, const FindingsTextOptions& options) {
   write_count(findings, out);
-  write_findings_table(findings, style, out);
-}
-
-void write_findings_list(std::span<const Finding> findings, std::ostream& out) {
-  write_count(findings, out);
-  for (const Finding& f : findings) {
-    out << to_string(f.severity) << "  " << f.check << "  "
-        << text::printable(to_string(f.location)) << "\n    " << text::printable(f.message)
-        << "\n    fix: " << text::printable(f.hint) << '\n';
+  if (!findings.empty()) {  // no header over nothing
+    write_findings_table(findings, style, out, options);
   }
 }
 

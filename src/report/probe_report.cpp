@@ -1,6 +1,8 @@
 #include "ibatlas/report/probe_report.hpp"
 
 #include <cstdio>
+#include <sstream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +17,10 @@ namespace ibatlas {
 namespace {
 
 using OrderedJson = nlohmann::ordered_json;
+
+// The narrowest the wrapping columns get: a node description and a verdict's reason.
+constexpr std::size_t kNameMinWidth = 12;
+constexpr std::size_t kReasonMinWidth = 16;
 
 std::string port_text(const Fabric& fabric, PortId p) {
   return text::printable(fabric.node(fabric.node_of(p)).description) + " port " +
@@ -44,34 +50,71 @@ std::string us(const std::optional<std::uint32_t>& ns) {
   return text;
 }
 
+Tone verdict_tone(ProbeVerdict verdict) {
+  switch (verdict) {
+    case ProbeVerdict::Degraded:
+      return Tone::Error;
+    case ProbeVerdict::Inconclusive:
+      return Tone::Warning;
+    case ProbeVerdict::Healthy:
+      return Tone::Plain;
+  }
+  return Tone::Plain;
+}
+
+// One row per direction; the reason wraps under itself.
 void write_verdicts(const Fabric& fabric, const ProbePlan& plan, const RunResult& run,
-                    std::ostream& out) {
+                    const TextStyle& style, std::ostream& out) {
   out << "\nsuspect links (per direction)\n";
+  Table table({{"VERDICT"},
+               {"DIRECTION", true, kNameMinWidth},
+               {"PROBES", false, 0, true},
+               {"CONTROLS", false, 0, true},
+               {"REASON", true, kReasonMinWidth}});
   for (std::size_t i = 0; i < plan.coverage.size(); ++i) {
     const SuspectDirection& d = plan.coverage[i];
     const DirectionVerdict& v = run.verdicts[i];
-    out << "  " << to_string(v.verdict) << "  " << direction_text(fabric, plan, d) << "  ("
-        << d.probes.size() << " probes, " << d.controls.size() << " controls)\n    "
-        << text::printable(v.reason) << '\n';
+    table.add_row({{to_string(v.verdict), verdict_tone(v.verdict)},
+                   {direction_text(fabric, plan, d)},
+                   {std::to_string(d.probes.size())},
+                   {std::to_string(d.controls.size())},
+                   {text::printable(v.reason)}});
   }
+  table.write(out, style);
 }
 
+// One row per measured path and size, round trips in microseconds; a control path's name
+// ends in " c"; under a path with failed blocks, how many and why the first failed.
 void write_paths(const Fabric& fabric, const ProbePlan& plan, const RunResult& run,
-                 std::ostream& out) {
-  out << "\npaths (round trip, us; closed-loop)   bytes  samples    p50     p99   p99.9     max  "
-         "lost\n";
+                 const TextStyle& style, std::ostream& out) {
+  out << "\npaths (round trip, us; closed-loop)\n";
+  Table table({{"PATH", true, kNameMinWidth},
+               {"BYTES", false, 0, true},
+               {"SAMPLES", false, 0, true},
+               {"P50", false, 0, true},
+               {"P99", false, 0, true},
+               {"P99.9", false, 0, true},
+               {"MAX", false, 0, true},
+               {"LOST", false, 0, true}});
   for (const PathMeasurement& m : run.paths) {
     const ProbePair& p = plan.probes[m.probe];
     Distribution d = summarize(m.samples);
-    char line[200];
-    std::snprintf(line, sizeof line, "  %-36s %6u %8zu %6s %7s %7s %7s %5llu%s\n",
-                  (pair_text(fabric, p) + (p.control ? " c" : "")).c_str(), m.bytes,
-                  static_cast<std::size_t>(d.n), us(d.p50).c_str(), us(d.p99).c_str(),
-                  us(d.p999).c_str(), us(d.n == 0 ? std::nullopt : std::optional(d.max)).c_str(),
-                  static_cast<unsigned long long>(m.lost),
-                  m.failed_blocks == 0 ? "" : "  (blocks failed)");
-    out << line;
+    table.add_row({{pair_text(fabric, p) + (p.control ? " c" : "")},
+                   {std::to_string(m.bytes)},
+                   {std::to_string(d.n)},
+                   {us(d.p50)},
+                   {us(d.p99)},
+                   {us(d.p999)},
+                   {us(d.n == 0 ? std::nullopt : std::optional(d.max))},
+                   {std::to_string(m.lost), m.lost == 0 ? Tone::Plain : Tone::Warning}});
+    if (m.failed_blocks != 0) {
+      table.add_note(0,
+                     {"blocks failed: " + std::to_string(m.failed_blocks) +
+                          (m.failure.empty() ? "" : ", the first: " + text::printable(m.failure)),
+                      Tone::Error});
+    }
   }
+  table.write(out, style);
 }
 
 OrderedJson report_json(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
@@ -117,15 +160,18 @@ OrderedJson report_json(const Fabric& fabric, const ProbePlan& plan, const RunOp
 }  // namespace
 
 void write_probe_text(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
-                      const RunResult& run, std::span<const Finding> findings, std::ostream& out) {
-  out << "probe: " << plan.probes.size() << " probes over " << plan.suspects.size()
-      << " suspect links, " << options.sizes.size() << " sizes, " << options.blocks << " blocks of "
-      << options.samples << " in " << plan.rounds.size() << " rounds (lower bound "
-      << plan.round_lower_bound << "), " << run.seconds << " s"
-      << (run.cancelled ? ", cancelled" : "") << '\n';
-  write_verdicts(fabric, plan, run, out);
-  write_paths(fabric, plan, run, out);
-  write_findings_list(findings, out);
+                      const RunResult& run, std::span<const Finding> findings,
+                      const TextStyle& style, std::ostream& out) {
+  std::ostringstream totals;
+  totals << "probe: " << plan.probes.size() << " probes over " << plan.suspects.size()
+         << " suspect links, " << options.sizes.size() << " sizes, " << options.blocks
+         << " blocks of " << options.samples << " in " << plan.rounds.size()
+         << " rounds (lower bound " << plan.round_lower_bound << "), " << run.seconds << " s"
+         << (run.cancelled ? ", cancelled" : "");
+  write_wrapped(out, totals.str(), 0, 2, Tone::Plain, style);
+  write_verdicts(fabric, plan, run, style, out);
+  write_paths(fabric, plan, run, style, out);
+  write_findings_list(findings, style, out);
 }
 
 void write_probe_json(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,

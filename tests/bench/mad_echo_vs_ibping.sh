@@ -9,9 +9,12 @@
 #
 # BUILD_DIR: a build with apps/ibatlas (UMAD found). Defaults: 5 runs of 2000 echoes.
 # Prints, per run, ibping's wall time and ours (whole process, and the probe engine's own
-# run time, which leaves out reading the snapshot and planning), then the medians as echoes
-# per second. Our count includes the block's 10 warm-up echoes.
+# run time, which leaves out reading the snapshot and planning), the CPU time (user + system,
+# GNU time) of each sending process, then the medians as echoes per second and as CPU per
+# echo: the cost per sample on the sending host, which ibsim's noisy wall clock hides. Our
+# count includes the block's 10 warm-up echoes.
 set -euo pipefail
+[[ -x /usr/bin/time ]] || { echo "mad_echo_vs_ibping.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
 build=$(cd "${1:?usage: mad_echo_vs_ibping.sh BUILD_DIR [RUNS] [COUNT]}" && pwd)
 runs=${2:-5}
 count=${3:-2000}
@@ -60,28 +63,41 @@ sim_wait_for "$SIM_DIR/agent.log" "mad echo ready" "$agent_pid" agent
 lid=$(SIM_HOST=Hca2 sim_run ibaddr | sed -n 's/.*LID start 0x\([0-9a-f]*\).*/\1/p')
 lid=$((16#$lid))
 
-printf '%-4s %12s %14s %14s %8s\n' run "ibping s" "ibatlas s" "engine s" "lost"
+printf '%-4s %12s %14s %14s %8s %12s %12s\n' run "ibping s" "ibatlas s" "engine s" "lost" \
+  "ibping cpu" "ibatlas cpu"
 for ((r = 1; r <= runs; r++)); do
   t0=$(now_ns)
-  SIM_HOST=Hca1 sim_run ibping -f -c "$count" -L "$lid" >"$SIM_DIR/ibping.out" 2>&1
+  SIM_HOST=Hca1 sim_run /usr/bin/time -f "%U %S" -o "$SIM_DIR/time.out" \
+    ibping -f -c "$count" -L "$lid" >"$SIM_DIR/ibping.out" 2>&1
   t1=$(now_ns)
+  ibping_cpu=$(awk '{print $1 + $2}' "$SIM_DIR/time.out")
+  echo "$ibping_cpu" >>"$SIM_DIR/ibping.cpu"
   grep -q "$count packets transmitted, $count received" "$SIM_DIR/ibping.out" ||
     { cat "$SIM_DIR/ibping.out" >&2; exit 1; }
   echo "$(((t1 - t0)))" >>"$SIM_DIR/ibping.wall"
   t0=$(now_ns)
-  SIM_HOST=Hca1 sim_run "$ibatlas" probe "$SIM_DIR/fabric.xml" --transport mad \
+  SIM_HOST=Hca1 sim_run /usr/bin/time -f "%U %S" -o "$SIM_DIR/time.out" \
+    "$ibatlas" probe "$SIM_DIR/fabric.xml" --transport mad \
     --link Switch1:3 --samples "$count" --blocks 1 >"$SIM_DIR/probe.out" 2>&1 || true
   t1=$(now_ns)
+  ibatlas_cpu=$(awk '{print $1 + $2}' "$SIM_DIR/time.out")
+  echo "$ibatlas_cpu" >>"$SIM_DIR/ibatlas.cpu"
   echo "$(((t1 - t0)))" >>"$SIM_DIR/ibatlas.wall"
   engine=$(sed -n 's/^probe: .*, \([0-9.e-]*\) s$/\1/p' "$SIM_DIR/probe.out")
   lost=$(awk -v l="(LID $lid)" 'index($0, "Hca1 -> Hca2 " l) {print $NF}' "$SIM_DIR/probe.out")
   echo "$engine" >>"$SIM_DIR/engine.s"
-  printf '%-4d %12.3f %14.3f %14s %8s\n' "$r" "$(awk -v n=$(tail -1 "$SIM_DIR/ibping.wall") 'BEGIN{print n/1e9}')" \
-    "$(awk -v n=$((t1 - t0)) 'BEGIN{print n/1e9}')" "$engine" "$lost"
+  printf '%-4d %12.3f %14.3f %14s %8s %12s %12s\n' "$r" \
+    "$(awk -v n=$(tail -1 "$SIM_DIR/ibping.wall") 'BEGIN{print n/1e9}')" \
+    "$(awk -v n=$((t1 - t0)) 'BEGIN{print n/1e9}')" "$engine" "$lost" "$ibping_cpu" "$ibatlas_cpu"
 done
 awk -v n="$count" -v i="$(median <"$SIM_DIR/ibping.wall")" -v w="$(median <"$SIM_DIR/ibatlas.wall")" \
   -v e="$(median <"$SIM_DIR/engine.s")" 'BEGIN {
   printf "median echoes/s: ibping %.0f, ibatlas whole process %.0f, ibatlas engine %.0f\n",
     n / (i / 1e9), (n + 10) / (w / 1e9), (n + 10) / e
   printf "median per echo: ibping %.1f us, ibatlas engine %.1f us\n", i / 1e3 / n, e * 1e6 / (n + 10)
+}'
+awk -v n="$count" -v i="$(median <"$SIM_DIR/ibping.cpu")" -v a="$(median <"$SIM_DIR/ibatlas.cpu")" \
+  'BEGIN {
+  printf "median CPU per echo (user + system, whole process): ibping %.1f us, ibatlas %.1f us (%.2fx)\n",
+    i * 1e6 / n, a * 1e6 / (n + 10), (a / (n + 10)) / (i / n)
 }'

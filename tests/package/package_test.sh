@@ -8,7 +8,9 @@
 #   zsh_completion   zsh finds _ibatlas on its fpath (compinit) and the script parses
 #   version          the installed `ibatlas --version`: version, commit, build type, transports
 #   audit_timer      the systemd units name files that exist; the audit script snapshots,
-#                    diffs and checks into a directory that `ibatlas history DIR` reads
+#                    diffs and checks into a directory that `ibatlas history DIR` reads, and
+#                    without IBATLAS_DIR into the config file's snapshot-dir, which
+#                    `ibatlas history` with no SNAPSHOT reads
 #
 # How the root is made: `dpkg --root=ROOT --force-depends -i` into an empty dpkg database
 # (plus --force-not-root when not root; dpkg refuses nothing else here). --force-depends
@@ -331,7 +333,25 @@ names = [s["name"].rsplit("/", 1)[-1] for s in report["snapshots"]]
 assert len(names) == 4 and names == sorted(names), names
 assert [s["name"].rsplit("/", 1)[-1] for s in report["skipped"]] == ["README"], report["skipped"]
 PY
-  echo "ok: 5 runs, history over $dir"
+  # Without IBATLAS_DIR the audit writes where the config file's snapshot-dir says, and
+  # `history` with no SNAPSHOT reads the same directory through the same file.
+  local conf=$work/ibatlas.conf confdir=$work/conf-state
+  rm -rf "$confdir"
+  printf '# a site config\nsnapshot-dir = %s  \n' "$confdir" >"$conf"
+  env -u IBATLAS_DIR IBATLAS_CONFIG="$conf" IBATLAS_SOURCE="$clean" "${audit[@]}" \
+    >"$work/audit6.log" 2>&1 || fail "run 6 exited $? (snapshot-dir from the config file)"
+  shopt -s nullglob
+  snapshots=("$confdir"/snapshot-*.xml)
+  shopt -u nullglob
+  ((${#snapshots[@]} == 1)) || fail "run 6 left ${#snapshots[@]} snapshots in $confdir, not 1: $(cat "$work/audit6.log")"
+  json=$(IBATLAS_CONFIG="$conf" "$IBATLAS" history --json 2>"$work/history6.err") ||
+    fail "history (snapshot-dir $confdir) exited $?: $(cat "$work/history6.err")"
+  python3 - "$json" "${snapshots[0]}" <<'PY' || fail "history over the config's snapshot-dir"
+import json, sys
+report = json.loads(sys.argv[1])["report"]
+assert [s["name"] for s in report["snapshots"]] == [sys.argv[2]], report["snapshots"]
+PY
+  echo "ok: 6 runs, history over $dir and over the config file's snapshot-dir"
 }
 
 # The audit as the timer runs it by default, IBATLAS_SOURCE=live: the installed script

@@ -117,9 +117,10 @@ std::map<int, PathRow> hca1_rows(const std::string& report) {
   return rows;
 }
 
-// The DLIDs of the probe.loss findings, in report order.
+// The DLIDs of the probe.loss findings, in report order: piped, the findings table puts
+// each on one line, "warning  probe.loss  LOCATION  MESSAGE" (the message names the LID).
 std::vector<int> loss_finding_lids(const std::string& report) {
-  std::regex loss(R"(probe\.loss[^\n]*\n[^\n]*\(LID (\d+)\))");
+  std::regex loss(R"(probe\.loss[^\n]*\(LID (\d+)\))");
   std::vector<int> lids;
   for (auto it = std::sregex_iterator(report.begin(), report.end(), loss);
        it != std::sregex_iterator(); ++it) {
@@ -189,7 +190,7 @@ TEST_F(MadEchoSim, CleanProbeEveryEchoAnsweredOnBothLids) {
   // Planned from Hca1 only: the way back is measured by the echoes' replies, not by probes
   // from Hca2 (which this prober could not send: Refused, "blocks failed").
   EXPECT_EQ(r.out.find("Hca2 -> "), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("(blocks failed)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("blocks failed:"), std::string::npos) << r.out;
 }
 
 // The stock responder writes its host name over our payload: replies match by TID alone.
@@ -245,7 +246,7 @@ class MadEchoSimFour : public MadEchoSim {
 };
 
 // Agents everywhere, prober at Hca1: every planned probe starts at Hca1 (the plan's JSON),
-// and every block runs: no "(blocks failed)", every row from Hca1 with all its samples.
+// and every block runs: no "blocks failed:" line, every row from Hca1 with all its samples.
 TEST_F(MadEchoSimFour, PlannedFromTheProbersPortOnlyNoBlockRefused) {
   for (const char* host : {"Hca2", "Hca3", "Hca4"}) {
     start_agent(host);
@@ -261,7 +262,7 @@ TEST_F(MadEchoSimFour, PlannedFromTheProbersPortOnlyNoBlockRefused) {
   }
   EXPECT_GT(probes, 0) << plan.out;
   ProcessResult r = probe();
-  EXPECT_EQ(r.out.find("(blocks failed)"), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(r.out.find("blocks failed:"), std::string::npos) << r.out << r.err;
   for (const char* other : {"Hca2 -> ", "Hca3 -> ", "Hca4 -> "}) {
     EXPECT_EQ(r.out.find(other), std::string::npos) << r.out;
   }

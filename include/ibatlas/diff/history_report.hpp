@@ -1,19 +1,18 @@
 #pragma once
 
-// `ibatlas history` output: text, or the command's figures for the findings JSON (schema in
-// docs/diff.md).
+// `ibatlas history`'s figures for the findings JSON (schema in docs/diff.md); the text is
+// report/history_text.hpp.
 
-#include <ostream>
+#include <optional>
 #include <string>
 
 #include "ibatlas/diff/history.hpp"
 
 namespace ibatlas {
 
-// The snapshots in order, the steps that changed something (grouped like `ibatlas diff`),
-// then flapping links, master SM moves, route churn, degradations, nodes that came and went,
-// and last history_findings() as the list `routes` and `probe` close with.
-void write_history_text(const History& history, std::ostream& out);
+// The snapshot's own time text when it has one (a dump's zone-less local time stays as it
+// was written), else the UTC time it was ordered by; nullopt when it has neither.
+std::optional<std::string> snapshot_time_text(const HistorySnapshot& snapshot);
 
 // One JSON object, {snapshots, timeline, links, degradations, nodes, subnet_managers?,
 // route_churn?}: the "report" of `history --json`'s findings document.

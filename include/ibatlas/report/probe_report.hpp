@@ -1,8 +1,9 @@
 #pragma once
 
-// `ibatlas probe` output: a verdict per suspect direction, a line per measured path (median,
-// p99, p99.9, max, loss, samples), then the findings; or one findings JSON document whose
-// "report" holds the same figures (docs/probe.md, "Output").
+// `ibatlas probe` output: a verdict per suspect direction, a row per measured path (median,
+// p99, p99.9, max, loss, samples), then the findings, as tables fitted to style.width
+// (report/table.hpp); or one findings JSON document whose "report" holds the same figures
+// (docs/probe.md, "Output").
 
 #include <ostream>
 #include <span>
@@ -11,11 +12,13 @@
 #include "ibatlas/findings/finding.hpp"
 #include "ibatlas/probe/plan.hpp"
 #include "ibatlas/probe/run.hpp"
+#include "ibatlas/report/table.hpp"
 
 namespace ibatlas {
 
 void write_probe_text(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
-                      const RunResult& run, std::span<const Finding> findings, std::ostream& out);
+                      const RunResult& run, std::span<const Finding> findings,
+                      const TextStyle& style, std::ostream& out);
 
 void write_probe_json(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
                       const RunResult& run, std::span<const Finding> findings, std::ostream& out);

@@ -12,9 +12,9 @@
 #include "ibatlas/diff/diff.hpp"
 #include "ibatlas/diff/diff_report.hpp"
 #include "ibatlas/diff/history.hpp"
-#include "ibatlas/diff/history_report.hpp"
 #include "ibatlas/fabric_builder.hpp"
 #include "ibatlas/report/diff_text.hpp"
+#include "ibatlas/report/history_text.hpp"
 
 namespace ibatlas {
 namespace {
@@ -153,7 +153,7 @@ TEST(ArDiffTest, HistoryShowsArTurnedOff) {
   ASSERT_EQ(h.timeline[1].changes.size(), 1U);
   EXPECT_EQ(h.timeline[1].changes[0].kind, ChangeKind::ArEnabled);
   std::ostringstream text;
-  write_history_text(h, text);
+  write_history_text(h, TextStyle{}, text);
   EXPECT_NE(text.str().find("    ar.disabled  0x0000000000000101 \"leaf2\": on -> off\n"),
             std::string::npos)
       << text.str();

@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ibatlas/diff/history_report.hpp"
+#include "ibatlas/report/history_text.hpp"
 
 #include "support/fabric_spec.hpp"
 
@@ -178,7 +178,7 @@ TEST_F(HistoryTest, StableFabricHasAnEmptyHistory) {
 TEST_F(HistoryTest, TextReportNamesTheFlappingLinkDegradationAndNode) {
   History h = build_history(snapshots_of(fabrics_));
   std::ostringstream out;
-  write_history_text(h, out);
+  write_history_text(h, TextStyle{}, out);
   std::string text = out.str();
   EXPECT_NE(text.find("timeline (4 of 4 steps changed)"), std::string::npos) << text;
   EXPECT_NE(text.find("0x0000000000000010[3] \"spine\" <-> 0x0000000000000020[8] \"leaf1\": 3 "

@@ -10,9 +10,9 @@
 #include "ibatlas/diff/diff.hpp"
 #include "ibatlas/diff/diff_report.hpp"
 #include "ibatlas/diff/history.hpp"
-#include "ibatlas/diff/history_report.hpp"
 #include "ibatlas/report/check_report.hpp"
 #include "ibatlas/report/diff_text.hpp"
+#include "ibatlas/report/history_text.hpp"
 #include "ibatlas/report/routes_report.hpp"
 #include "ibatlas/report/show_report.hpp"
 #include "ibatlas/report/worklist.hpp"
@@ -120,7 +120,7 @@ TEST(TextOutputTest, HistoryTextEscapesNamesAndDescriptions) {
   std::vector<HistorySnapshot> snapshots = {{std::string("one") + kOsc, 1, &first},
                                             {"two", 2, &second}};
   std::ostringstream out;
-  write_history_text(build_history(snapshots), out);
+  write_history_text(build_history(snapshots), TextStyle{}, out);
   EXPECT_EQ(out.str().find('\x1b'), std::string::npos) << out.str();
   EXPECT_EQ(out.str().find('\x07'), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("#0 one\\x1b]0;pwned\\x07"), std::string::npos) << out.str();
