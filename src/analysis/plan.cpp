@@ -5,6 +5,7 @@
 
 #include "ibatlas/analysis/port_state.hpp"
 #include "ibatlas/plan_match.hpp"
+#include "ibatlas/scan_scope.hpp"
 
 #include "findings/finding_factory.hpp"
 
@@ -15,7 +16,10 @@ namespace {
 class PlanChecker {
  public:
   PlanChecker(const Fabric& fabric, const CablingPlan& plan, const AuditOptions& options)
-      : fabric_(fabric), make_(fabric, options.names), resolver_(fabric, options.names) {
+      : fabric_(fabric),
+        make_(fabric, options.names),
+        resolver_(fabric, options.names),
+        scope_(fabric) {
     cables_ = match_plan(fabric, plan, resolver_);
     for (std::size_t i = 0; i < cables_.size(); ++i) {
       for (const MatchedEnd* e : {&cables_[i].a, &cables_[i].b}) {
@@ -37,6 +41,8 @@ class PlanChecker {
       }
       if (c.in_place()) {
         wrong_speed(c);
+      } else if (c.missing() ? beyond_scan(c) : unseen_end(c)) {
+        ++beyond_scan_;  // a partial scan did not look there
       } else if (c.missing()) {
         missing(c);
       } else if (!swapped(i)) {
@@ -44,6 +50,7 @@ class PlanChecker {
       }
     }
     extra();
+    report_beyond_scan();
     return std::move(out_);
   }
 
@@ -101,6 +108,40 @@ class PlanChecker {
     }
     const Port& p = fabric_.port(*e.port);
     return p.state || p.phys_state ? state_text(p) : "not connected";
+  }
+
+  // ---- a partial scan (scan_scope.hpp): what it did not follow is not compared ----
+
+  bool followed(const MatchedEnd& e) const {
+    return e.node && scope_.followed(fabric_.node(*e.node).guid);
+  }
+
+  // Neither end was followed: the cable could be there unseen.
+  bool beyond_scan(const MatchedCable& c) const {
+    return !scope_.whole() && !followed(c.a) && !followed(c.b);
+  }
+
+  // An end without a cable that the scan did not follow: its cable, if any, was not looked
+  // for, so "has no cable, while ..." would be a guess.
+  bool unseen_end(const MatchedCable& c) const {
+    return !scope_.whole() && ((!c.a.peer && !followed(c.a)) || (!c.b.peer && !followed(c.b)));
+  }
+
+  void report_beyond_scan() {
+    if (beyond_scan_ == 0) {
+      return;
+    }
+    const PartialScan& scan = *fabric_.provenance().partial;
+    Finding f = make_.at_fabric("plan.beyond_scan");
+    f.measured = std::to_string(beyond_scan_) + (beyond_scan_ == 1 ? " cable" : " cables");
+    f.expected = "0 cables";
+    f.message = f.measured + " of the plan lie beyond the partial scan (from " + scan.start + ", " +
+                std::to_string(scan.max_hops) + (scan.max_hops == 1 ? " hop" : " hops") +
+                ") and were not compared";
+    f.hint =
+        "check them against a scan that reaches them (a larger --max-hops, another -D/-G, "
+        "or the whole subnet)";
+    out_.push_back(std::move(f));
   }
 
   // ---- the checks ----
@@ -185,6 +226,8 @@ class PlanChecker {
   std::set<NodeId> named_;
   std::set<NodeType> named_types_;
   std::set<std::size_t> reported_;
+  ScanScope scope_;
+  std::size_t beyond_scan_ = 0;  // planned cables not compared: beyond a partial scan
   std::vector<Finding> out_;
 };
 

@@ -13,6 +13,7 @@
 #include "ibatlas/diff/sm_diff.hpp"
 #include "ibatlas/error.hpp"
 #include "ibatlas/findings/error_counters.hpp"
+#include "ibatlas/scan_scope.hpp"
 #include "ibatlas/utc_time.hpp"
 
 #include "text.hpp"
@@ -21,15 +22,66 @@ namespace ibatlas {
 
 namespace {
 
-// A partial scan (discover -D/-G/--max-hops) did not look past its hop limit: what lies there
-// differs from a full snapshot because it was not scanned.
-void note_partial(const Fabric& f, const char* side, std::vector<std::string>& notes) {
-  if (const std::optional<PartialScan>& scan = f.provenance().partial) {
-    notes.push_back(std::string(side) + " is a partial scan (from " + scan->start + ", " +
-                    std::to_string(scan->max_hops) + (scan->max_hops == 1 ? " hop" : " hops") +
-                    "): nodes and cables beyond it were not scanned and show as " +
-                    (side[0] == 'N' ? "removed" : "added"));
+std::string scan_text(const PartialScan& scan) {
+  return "from " + scan.start + ", " + std::to_string(scan.max_hops) +
+         (scan.max_hops == 1 ? " hop" : " hops");
+}
+
+// Whether `c` lies beyond what a partial side looked at: a removal NEW's scan could not have
+// seen, or an addition OLD's could not have (docs/discover.md, "Partial scans").
+bool beyond_scans(const Change& c, const Fabric& before, const Fabric& after,
+                  const ScanScope& old_scope, const ScanScope& new_scope) {
+  switch (c.kind) {
+    case ChangeKind::NodeRemoved: {
+      std::optional<NodeId> id = before.find_node(c.at.node_guid);
+      return id && !new_scope.covers_node(before, *id);
+    }
+    case ChangeKind::NodeAdded: {
+      std::optional<NodeId> id = after.find_node(c.at.node_guid);
+      return id && !old_scope.covers_node(after, *id);
+    }
+    case ChangeKind::CableRemoved:
+      return c.peer_before && !new_scope.covers_cable(c.at.node_guid, c.peer_before->node_guid);
+    case ChangeKind::CableAdded:
+      return c.peer_after && !old_scope.covers_cable(c.at.node_guid, c.peer_after->node_guid);
+    default:
+      return false;  // the other kinds compare what both sides read
   }
+}
+
+// A partial scan (discover -D/-G/--max-hops) did not look past its hop limit: what lies there
+// is left out of the changes, and a note says so for each partial side.
+void leave_out_unscanned(const Fabric& before, const Fabric& after, FabricDiff& d) {
+  ScanScope old_scope(before);
+  ScanScope new_scope(after);
+  std::size_t removals = 0;
+  std::size_t additions = 0;
+  std::erase_if(d.changes, [&](const Change& c) {
+    if (!beyond_scans(c, before, after, old_scope, new_scope)) {
+      return false;
+    }
+    ++(c.kind == ChangeKind::NodeRemoved || c.kind == ChangeKind::CableRemoved ? removals
+                                                                               : additions);
+    return true;
+  });
+  auto note = [&d](const Fabric& f, const ScanScope& scope, const char* side, std::size_t left_out,
+                   const char* what) {
+    const std::optional<PartialScan>& scan = f.provenance().partial;
+    if (!scan) {
+      return;
+    }
+    if (scope.whole()) {  // its start node is not in it: nothing could be scoped
+      d.notes.push_back(std::string(side) + " is a partial scan (" + scan_text(*scan) +
+                        ") whose start is not in it: nodes and cables beyond it show as " +
+                        (side[0] == 'N' ? "removed" : "added"));
+      return;
+    }
+    d.notes.push_back(std::string(side) + " is a partial scan (" + scan_text(*scan) +
+                      "): only what it reached is compared; " + std::to_string(left_out) + " " +
+                      what + (left_out == 1 ? "" : "s") + " beyond it left out");
+  };
+  note(before, old_scope, "OLD", additions, "addition");
+  note(after, new_scope, "NEW", removals, "removal");
 }
 
 SnapshotInfo info_of(const Fabric& f) {
@@ -97,8 +149,7 @@ FabricDiff diff_fabrics(const Fabric& before, const Fabric& after, const DiffOpt
   append(d.changes, std::move(ar.changes));
   append(d.changes, diff_subnet_managers(before, after));
   d.notes = std::move(ar.notes);
-  note_partial(before, "OLD", d.notes);
-  note_partial(after, "NEW", d.notes);
+  leave_out_unscanned(before, after, d);
   std::sort(d.changes.begin(), d.changes.end(), report_order);
   return d;
 }

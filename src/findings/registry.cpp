@@ -9,7 +9,7 @@ namespace {
 using enum Severity;
 
 // The registry. Order = docs/checks.md order. Titles are one line each.
-constexpr std::array<CheckInfo, 88> kChecks = {{
+constexpr std::array<CheckInfo, 89> kChecks = {{
     {"link.degraded", Error, "Link runs below what both ends enable and support"},
     {"link.capped", Warning, "Link limited by an end's enabled widths or speeds"},
     {"link.unexpected", Warning, "Link below the expected width or speed of its tier"},
@@ -44,6 +44,7 @@ constexpr std::array<CheckInfo, 88> kChecks = {{
     {"plan.miswired", Error, "A cable reaches the wrong port"},
     {"plan.wrong_speed", Error, "A planned cable runs at another width or speed"},
     {"plan.ambiguous_name", Warning, "A plan name matches several nodes"},
+    {"plan.beyond_scan", Info, "Planned cables beyond a partial scan were not compared"},
     // The routing checks (routing/route_checks.hpp), which return this slice: keep together.
     {"route.unreachable", Error, "Routes dropped: no entry, no table, bad or down port"},
     {"route.loop", Error, "Routes that come back to a switch they passed"},

@@ -15,6 +15,8 @@
 //                       plan's (plans without width/speed columns never trigger it)
 //   plan.ambiguous_name a plan name that is the description of several nodes: its cables
 //                       are not checked
+//   plan.beyond_scan    (a partial scan) how many planned cables lie where the scan did not
+//                       look (no end followed, scan_scope.hpp): they are not compared
 // Each finding's location is the switch end first; its hint is the technician's action
 // (analysis/worklist.hpp prints them grouped by switch).
 
