@@ -12,7 +12,8 @@
 # run time, which leaves out reading the snapshot and planning), the CPU time (user + system,
 # GNU time) of each sending process, then the medians as echoes per second and as CPU per
 # echo: the cost per sample on the sending host, which ibsim's noisy wall clock hides. Our
-# count includes the block's 10 warm-up echoes.
+# count is every echo the run sent: the plan probes both paths that cross the link (Hca2's
+# base LID and, LMC 1, base + 1), each with the block's 10 warm-up echoes (from --json).
 set -euo pipefail
 [[ -x /usr/bin/time ]] || { echo "mad_echo_vs_ibping.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
 build=$(cd "${1:?usage: mad_echo_vs_ibping.sh BUILD_DIR [RUNS] [COUNT]}" && pwd)
@@ -77,27 +78,36 @@ for ((r = 1; r <= runs; r++)); do
   echo "$(((t1 - t0)))" >>"$SIM_DIR/ibping.wall"
   t0=$(now_ns)
   SIM_HOST=Hca1 sim_run /usr/bin/time -f "%U %S" -o "$SIM_DIR/time.out" \
-    "$ibatlas" probe "$SIM_DIR/fabric.xml" --transport mad \
-    --link Switch1:3 --samples "$count" --blocks 1 >"$SIM_DIR/probe.out" 2>&1 || true
+    "$ibatlas" probe "$SIM_DIR/fabric.xml" --transport mad --json \
+    --link Switch1:3 --samples "$count" --blocks 1 >"$SIM_DIR/probe.json" 2>"$SIM_DIR/probe.err" || true
   t1=$(now_ns)
   ibatlas_cpu=$(awk '{print $1 + $2}' "$SIM_DIR/time.out")
   echo "$ibatlas_cpu" >>"$SIM_DIR/ibatlas.cpu"
   echo "$(((t1 - t0)))" >>"$SIM_DIR/ibatlas.wall"
-  engine=$(sed -n 's/^probe: .*, \([0-9.e-]*\) s$/\1/p' "$SIM_DIR/probe.out")
-  lost=$(awk -v l="(LID $lid)" 'index($0, "Hca1 -> Hca2 " l) {print $NF}' "$SIM_DIR/probe.out")
+  # The plan probes every path that crosses the link: Hca1 -> Hca2's base LID and, LMC 1,
+  # base + 1 (back over the other cable), so one run sends (samples + 10 warm-up) per path.
+  read -r engine echoes lost < <(python3 -c '
+import json, sys
+report = json.load(open(sys.argv[1]))["report"]
+paths = report["paths"]
+print(report["seconds"], sum(p["sent"] for p in paths) + 10 * len(paths), sum(p["lost"] for p in paths))
+' "$SIM_DIR/probe.json") || { cat "$SIM_DIR/probe.err" >&2; exit 1; }
   echo "$engine" >>"$SIM_DIR/engine.s"
+  echo "$echoes" >"$SIM_DIR/ibatlas.echoes"
   printf '%-4d %12.3f %14.3f %14s %8s %12s %12s\n' "$r" \
     "$(awk -v n=$(tail -1 "$SIM_DIR/ibping.wall") 'BEGIN{print n/1e9}')" \
     "$(awk -v n=$((t1 - t0)) 'BEGIN{print n/1e9}')" "$engine" "$lost" "$ibping_cpu" "$ibatlas_cpu"
 done
-awk -v n="$count" -v i="$(median <"$SIM_DIR/ibping.wall")" -v w="$(median <"$SIM_DIR/ibatlas.wall")" \
-  -v e="$(median <"$SIM_DIR/engine.s")" 'BEGIN {
+m=$(cat "$SIM_DIR/ibatlas.echoes")
+echo "echoes per run: ibping $count, ibatlas $m"
+awk -v n="$count" -v m="$m" -v i="$(median <"$SIM_DIR/ibping.wall")" \
+  -v w="$(median <"$SIM_DIR/ibatlas.wall")" -v e="$(median <"$SIM_DIR/engine.s")" 'BEGIN {
   printf "median echoes/s: ibping %.0f, ibatlas whole process %.0f, ibatlas engine %.0f\n",
-    n / (i / 1e9), (n + 10) / (w / 1e9), (n + 10) / e
-  printf "median per echo: ibping %.1f us, ibatlas engine %.1f us\n", i / 1e3 / n, e * 1e6 / (n + 10)
+    n / (i / 1e9), m / (w / 1e9), m / e
+  printf "median per echo: ibping %.1f us, ibatlas engine %.1f us\n", i / 1e3 / n, e * 1e6 / m
 }'
-awk -v n="$count" -v i="$(median <"$SIM_DIR/ibping.cpu")" -v a="$(median <"$SIM_DIR/ibatlas.cpu")" \
-  'BEGIN {
+awk -v n="$count" -v m="$m" -v i="$(median <"$SIM_DIR/ibping.cpu")" \
+  -v a="$(median <"$SIM_DIR/ibatlas.cpu")" 'BEGIN {
   printf "median CPU per echo (user + system, whole process): ibping %.1f us, ibatlas %.1f us (%.2fx)\n",
-    i * 1e6 / n, a * 1e6 / (n + 10), (a / (n + 10)) / (i / n)
+    i * 1e6 / n, a * 1e6 / m, (a / m) / (i / n)
 }'
