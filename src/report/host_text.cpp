@@ -19,6 +19,7 @@ namespace {
 // A port or PCIe line under its HCA; what does not fit style.width goes on 2 further in.
 constexpr std::size_t kUnder = 2;
 constexpr std::size_t kHang = 2;
+constexpr std::size_t kPcieWord = 5;  // "PCIe "
 
 std::string gbps_text(double gbps) {
   char buffer[32];
@@ -59,7 +60,7 @@ std::string port_line(const HostPort& p) {
 
 // The HCA's own link first ("PCIe ADDR: ..., the HCA"), each bridge above it under it.
 std::string pcie_line(const PcieLink& l, bool hca) {
-  std::string line = (hca ? "PCIe " : "     ") + text::printable(l.address) + ": " +
+  std::string line = (hca ? "PCIe " : "") + text::printable(l.address) + ": " +
                      link_text(l.speed_gts, l.width) + " (max " +
                      link_text(l.max_speed_gts, l.max_width) + ")";
   if (l.speed_gts && l.width) {
@@ -73,8 +74,10 @@ void write_device(const HostDevice& d, const TextStyle& style, std::ostream& out
   for (const HostPort& p : d.ports) {
     write_wrapped(out, port_line(p), kUnder, kHang, Tone::Plain, style);
   }
+  // The bridges' addresses under the HCA's, after "PCIe ".
   for (std::size_t i = 0; i < d.pcie.size(); ++i) {
-    write_wrapped(out, pcie_line(d.pcie[i], i == 0), kUnder, kHang + 5, Tone::Plain, style);
+    write_wrapped(out, pcie_line(d.pcie[i], i == 0), i == 0 ? kUnder : kUnder + kPcieWord,
+                  i == 0 ? kPcieWord + kHang : kHang, Tone::Plain, style);
   }
   PcieBudget budget = pcie_budget(d);
   write_wrapped(out,

@@ -193,6 +193,7 @@ TEST(CommandTextTest, HostFindingsAreATableWithTheHostAsLocationAndWhatWasMeasur
   HostSnapshot snapshot;
   HostDevice d;
   d.name = "mlx5_0";
+  d.pcie = {PcieLink{"0000:03:00.0", 8.0, 8, 8.0, 8}, PcieLink{"0000:00:02.0", 8.0, 8, 8.0, 16}};
   snapshot.devices.push_back(d);
   snapshot.process =
       ProcessFacts{.allowed_cpus = {0, 1}, .memlock_bytes = 64 * 1024, .ipc_lock = false};
@@ -202,6 +203,11 @@ TEST(CommandTextTest, HostFindingsAreATableWithTheHostAsLocationAndWhatWasMeasur
   write_host_text(snapshot, findings, {}, out);
   std::string text = out.str();
   EXPECT_NE(text.find("process: CPUs 0-1, RLIMIT_MEMLOCK 65536 bytes\n"), std::string::npos)
+      << text;
+  // The bridge's address under the HCA's, after "  PCIe ".
+  EXPECT_NE(text.find("\n  PCIe 0000:03:00.0: Gen3 x8 (max Gen3 x8), 63.0 Gb/s, the HCA\n"
+                      "       0000:00:02.0: Gen3 x8 (max Gen3 x16), 63.0 Gb/s\n"),
+            std::string::npos)
       << text;
   EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nSEVERITY +CHECK +LOCATION +MESSAGE\n)")))
       << text;
