@@ -17,6 +17,7 @@
 
 #include "support/background_process.hpp"
 #include "support/cli/cli_run.hpp"
+#include "support/cli/sw1_h1_fabric.hpp"
 #include "support/http_client.hpp"
 #include "support/paths.hpp"
 #include "support/temp_dir.hpp"
@@ -27,18 +28,9 @@ namespace {
 
 using std::chrono::milliseconds;
 
-constexpr const char* kFabric =
-    "switchguid=0x2c903006e29b0(2c903006e29b0)\n"
-    "Switch\t4 \"S-0002c903006e29b0\"\t\t# \"sw1\" enhanced port 0 lid 2 lmc 0\n"
-    "[1]\t\"H-7cfe900300179b30\"[1](7cfe900300179b31)\t\t# \"h1 mlx4_0\" lid 3 4xFDR\n"
-    "\n"
-    "caguid=0x7cfe900300179b30\n"
-    "Ca\t1 \"H-7cfe900300179b30\"\t\t# \"h1 mlx4_0\"\n"
-    "[1](7cfe900300179b31)\t\"S-0002c903006e29b0\"[1]\t\t# lid 3 lmc 0 \"sw1\" lid 2 4xFDR\n";
+constexpr const char* kFabric = test::kSw1H1Fabric;
 
-constexpr const char* kCounters =
-    "Errors for \"sw1\"\n"
-    "   GUID 0x2c903006e29b0 port 1: [SymbolErrorCounter == 50]\n";
+constexpr const char* kCounters = test::kSw1SymbolErrors50;
 
 constexpr const char* kSymbolErrors = "ibatlas_finding{check=\"counter.symbol_errors\"";
 
