@@ -306,9 +306,9 @@ int run_probe(const ProbeOptions& options, std::ostream& out, std::ostream& err)
              [&](std::ostream& o) { write_run_file(fabric, plan, run, result, o); });
   }
   if (options.json) {
-    write_probe_json(fabric, plan, run, result, findings, out);
+    write_probe_json(ProbeReport{fabric, plan, run, result, findings}, out);
   } else {
-    write_probe_text(fabric, plan, run, result, findings, text_style(out), out);
+    write_probe_text(ProbeReport{fabric, plan, run, result, findings}, text_style(out), out);
   }
   if (result.cancelled) {
     err << "ibatlas: interrupted: the report holds what was measured before\n";

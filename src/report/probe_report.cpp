@@ -159,28 +159,25 @@ OrderedJson report_json(const Fabric& fabric, const ProbePlan& plan, const RunOp
 
 }  // namespace
 
-void write_probe_text(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
-                      const RunResult& run, std::span<const Finding> findings,
-                      const TextStyle& style, std::ostream& out) {
+void write_probe_text(const ProbeReport& r, const TextStyle& style, std::ostream& out) {
   std::ostringstream totals;
-  totals << "probe: " << plan.probes.size() << " probes over " << plan.suspects.size()
-         << " suspect links, " << options.sizes.size() << " sizes, " << options.blocks
-         << " blocks of " << options.samples << " in " << plan.rounds.size()
-         << " rounds (lower bound " << plan.round_lower_bound << "), " << run.seconds << " s"
-         << (run.cancelled ? ", cancelled" : "");
+  totals << "probe: " << r.plan.probes.size() << " probes over " << r.plan.suspects.size()
+         << " suspect links, " << r.options.sizes.size() << " sizes, " << r.options.blocks
+         << " blocks of " << r.options.samples << " in " << r.plan.rounds.size()
+         << " rounds (lower bound " << r.plan.round_lower_bound << "), " << r.run.seconds << " s"
+         << (r.run.cancelled ? ", cancelled" : "");
   write_wrapped(out, totals.str(), 0, 2, Tone::Plain, style);
-  write_verdicts(fabric, plan, run, style, out);
-  write_paths(fabric, plan, run, style, out);
-  write_findings_list(findings, style, out);
+  write_verdicts(r.fabric, r.plan, r.run, style, out);
+  write_paths(r.fabric, r.plan, r.run, style, out);
+  write_findings_list(r.findings, style, out);
 }
 
-void write_probe_json(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
-                      const RunResult& run, std::span<const Finding> findings, std::ostream& out) {
-  const Provenance& p = fabric.provenance();
-  OrderedJson report = report_json(fabric, plan, options, run);
+void write_probe_json(const ProbeReport& r, std::ostream& out) {
+  const Provenance& p = r.fabric.provenance();
+  OrderedJson report = report_json(r.fabric, r.plan, r.options, r.run);
   write_findings_json(
       FindingsDocument{"probe", p.source, p.format,
-                       std::vector<Finding>(findings.begin(), findings.end()),
+                       std::vector<Finding>(r.findings.begin(), r.findings.end()),
                        report.dump(-1, ' ', false, OrderedJson::error_handler_t::replace)},
       out);
 }

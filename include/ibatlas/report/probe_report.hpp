@@ -16,11 +16,18 @@
 
 namespace ibatlas {
 
-void write_probe_text(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
-                      const RunResult& run, std::span<const Finding> findings,
-                      const TextStyle& style, std::ostream& out);
+// What a probe run reports: the snapshot it planned on, the plan, the options it ran with,
+// what it measured, and its findings (the verdicts' and the hosts').
+struct ProbeReport {
+  const Fabric& fabric;
+  const ProbePlan& plan;
+  const RunOptions& options;
+  const RunResult& run;
+  std::span<const Finding> findings;
+};
 
-void write_probe_json(const Fabric& fabric, const ProbePlan& plan, const RunOptions& options,
-                      const RunResult& run, std::span<const Finding> findings, std::ostream& out);
+void write_probe_text(const ProbeReport& report, const TextStyle& style, std::ostream& out);
+
+void write_probe_json(const ProbeReport& report, std::ostream& out);
 
 }  // namespace ibatlas

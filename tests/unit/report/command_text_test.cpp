@@ -108,7 +108,7 @@ struct ProbeRun {
 
   std::string text(const TextStyle& style) const {
     std::ostringstream out;
-    write_probe_text(fabric, plan, options, run, {}, style, out);
+    write_probe_text(ProbeReport{fabric, plan, options, run, {}}, style, out);
     return out.str();
   }
 };
