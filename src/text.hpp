@@ -46,6 +46,23 @@ bool all_alnum(std::string_view s);
 // require the whole of `s` to be digits and the value to fit.
 std::optional<std::uint64_t> parse_hex(std::string_view s);
 std::optional<std::uint64_t> parse_decimal(std::string_view s);
+
+// One hex digit ('0'-'9', 'a'-'f', 'A'-'F') as its value: the per-character loops of the XML
+// snapshot's SL and VL rows, where parse_hex per character cost a sixth of reading a
+// 10k-host snapshot with path SLs.
+inline std::optional<std::uint8_t> hex_digit_value(char c) {
+  if (c >= '0' && c <= '9') {
+    return static_cast<std::uint8_t>(c - '0');
+  }
+  if (c >= 'a' && c <= 'f') {
+    return static_cast<std::uint8_t>(c - 'a' + 10);
+  }
+  if (c >= 'A' && c <= 'F') {
+    return static_cast<std::uint8_t>(c - 'A' + 10);
+  }
+  return std::nullopt;
+}
+
 // A number the way strtoull(s, nullptr, 0) reads one, as infiniband-diags reads GUIDs in
 // node name maps: "0x"/"0X" and hex, a leading 0 and octal, else decimal. Unlike strtoull,
 // no blanks or sign before it and nothing after it.

@@ -23,11 +23,11 @@ std::optional<std::vector<std::uint8_t>> parse_row(std::string_view digits) {
       sl.push_back(PathSlRow::kUnknown);
       continue;
     }
-    std::optional<std::uint64_t> value = text::parse_hex(std::string_view(&ch, 1));
-    if (!value || ch == '+') {
+    std::optional<std::uint8_t> value = text::hex_digit_value(ch);
+    if (!value) {
       return std::nullopt;
     }
-    sl.push_back(static_cast<std::uint8_t>(*value));
+    sl.push_back(*value);
   }
   if (sl.empty() || sl.back() == PathSlRow::kUnknown) {
     return std::nullopt;

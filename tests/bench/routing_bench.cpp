@@ -10,6 +10,9 @@
 //   routing_bench --lfts LEVELS RADIX HOSTS          our minhop tables in dump_lfts format
 //   routing_bench --load LEVELS RADIX HOSTS          route load per tier under our minhop
 //                                                    tables, and the hot links (route.imbalance)
+//   routing_bench --vl-snapshot FILE                 the 10k tree with SL-to-VL tables and path
+//                                                    SLs (BM_ValidateVl10k's) as an XML snapshot,
+//                                                    for timing the whole `ibatlas routes FILE`
 
 #include <algorithm>
 #include <cstdlib>
@@ -22,6 +25,7 @@
 #include "ibatlas/fabric_copy.hpp"
 #include "ibatlas/formats/ibnetdiscover.hpp"
 #include "ibatlas/formats/lft_dump.hpp"
+#include "ibatlas/formats/xml_snapshot.hpp"
 #include "ibatlas/routing/engine.hpp"
 #include "ibatlas/routing/ftree.hpp"
 #include "ibatlas/routing/minhop.hpp"
@@ -237,6 +241,10 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::strcmp(argv[1], "--load") == 0) {
     return write_text(argc, argv, false);
+  }
+  if (argc == 3 && std::strcmp(argv[1], "--vl-snapshot") == 0) {
+    ibatlas::write_xml_snapshot_file(routed_10k_with_vls(), argv[2]);
+    return 0;
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
