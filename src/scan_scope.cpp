@@ -41,6 +41,11 @@ std::vector<std::optional<std::uint32_t>> hops_from(const Fabric& fabric, NodeId
 
 }  // namespace
 
+std::string extent_text(const PartialScan& scan) {
+  return "from " + scan.start + ", " + std::to_string(scan.max_hops) +
+         (scan.max_hops == 1 ? " hop" : " hops");
+}
+
 ScanScope::ScanScope(const Fabric& scan) {
   const std::optional<PartialScan>& partial = scan.provenance().partial;
   if (!partial || !partial->start_guid) {

@@ -12,11 +12,16 @@
 // from its start node, as the crawler counts them.
 
 #include <optional>
+#include <string>
 #include <unordered_set>
 
 #include "ibatlas/fabric.hpp"
 
 namespace ibatlas {
+
+// "from 0,1,2, 1 hop": where a partial scan started and how far it went, for the notes and
+// findings that say what was left out.
+std::string extent_text(const PartialScan& scan);
 
 class ScanScope {
  public:
@@ -37,9 +42,6 @@ class ScanScope {
   // Node `node` of `other` (another snapshot of the same subnet) would be in the scan: it is,
   // or one of its cables in `other` reaches a followed node.
   bool covers_node(const Fabric& other, NodeId node) const;
-
-  // How many nodes of the scan are followed (for notes: "compared around N nodes").
-  std::size_t followed_count() const { return followed_.size(); }
 
  private:
   bool whole_ = true;

@@ -135,8 +135,7 @@ class PlanChecker {
     Finding f = make_.at_fabric("plan.beyond_scan");
     f.measured = std::to_string(beyond_scan_) + (beyond_scan_ == 1 ? " cable" : " cables");
     f.expected = "0 cables";
-    f.message = f.measured + " of the plan lie beyond the partial scan (from " + scan.start + ", " +
-                std::to_string(scan.max_hops) + (scan.max_hops == 1 ? " hop" : " hops") +
+    f.message = f.measured + " of the plan lie beyond the partial scan (" + extent_text(scan) +
                 ") and were not compared";
     f.hint =
         "check them against a scan that reaches them (a larger --max-hops, another -D/-G, "

@@ -22,11 +22,6 @@ namespace ibatlas {
 
 namespace {
 
-std::string scan_text(const PartialScan& scan) {
-  return "from " + scan.start + ", " + std::to_string(scan.max_hops) +
-         (scan.max_hops == 1 ? " hop" : " hops");
-}
-
 // Whether `c` lies beyond what a partial side looked at: a removal NEW's scan could not have
 // seen, or an addition OLD's could not have (docs/discover.md, "Partial scans").
 bool beyond_scans(const Change& c, const Fabric& before, const Fabric& after,
@@ -71,12 +66,12 @@ void leave_out_unscanned(const Fabric& before, const Fabric& after, FabricDiff& 
       return;
     }
     if (scope.whole()) {  // its start node is not in it: nothing could be scoped
-      d.notes.push_back(std::string(side) + " is a partial scan (" + scan_text(*scan) +
+      d.notes.push_back(std::string(side) + " is a partial scan (" + extent_text(*scan) +
                         ") whose start is not in it: nodes and cables beyond it show as " +
                         (side[0] == 'N' ? "removed" : "added"));
       return;
     }
-    d.notes.push_back(std::string(side) + " is a partial scan (" + scan_text(*scan) +
+    d.notes.push_back(std::string(side) + " is a partial scan (" + extent_text(*scan) +
                       "): only what it reached is compared; " + std::to_string(left_out) + " " +
                       what + (left_out == 1 ? "" : "s") + " beyond it left out");
   };
