@@ -5,6 +5,8 @@
 
 #include "ibatlas/error.hpp"
 
+#include "text.hpp"
+
 namespace ibatlas::ibnetdiscover {
 
 void fail(const LineRef& where, std::string_view expected, std::string_view found) {
@@ -20,16 +22,6 @@ bool is_blank(char c) {
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
-}
-
-int hex_digit(char c) {
-  if (is_digit(c)) {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
 // A keyword that starts a record: it must be followed by a blank, a digit (TABs stripped:
@@ -239,14 +231,14 @@ std::optional<std::uint64_t> Cursor::consume_hex() {
   std::uint64_t value = 0;
   std::size_t n = 0;
   for (; n < rest_.size(); ++n) {
-    int digit = hex_digit(rest_[n]);
-    if (digit < 0) {
+    std::optional<std::uint8_t> digit = text::hex_digit_value(rest_[n]);
+    if (!digit) {
       break;
     }
     if ((value >> 60) != 0) {
       return std::nullopt;  // more than 64 bits
     }
-    value = (value << 4) | static_cast<std::uint64_t>(digit);
+    value = (value << 4) | *digit;
   }
   if (n == 0) {
     return std::nullopt;

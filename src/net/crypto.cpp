@@ -8,6 +8,7 @@
 
 #include "ibatlas/error.hpp"
 
+#include "text.hpp"
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -117,23 +118,6 @@ std::string to_hex(std::string_view bytes) {
   return out;
 }
 
-namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  return -1;
-}
-
-}  // namespace
-
 std::string from_hex(std::string_view hex) {
   if (hex.size() % 2 != 0) {
     throw Error("hex text of odd length " + std::to_string(hex.size()));
@@ -141,12 +125,12 @@ std::string from_hex(std::string_view hex) {
   std::string out;
   out.reserve(hex.size() / 2);
   for (std::size_t i = 0; i < hex.size(); i += 2) {
-    int high = hex_value(hex[i]);
-    int low = hex_value(hex[i + 1]);
-    if (high < 0 || low < 0) {
-      throw Error("not a hex digit at offset " + std::to_string(high < 0 ? i : i + 1));
+    std::optional<std::uint8_t> high = text::hex_digit_value(hex[i]);
+    std::optional<std::uint8_t> low = text::hex_digit_value(hex[i + 1]);
+    if (!high || !low) {
+      throw Error("not a hex digit at offset " + std::to_string(!high ? i : i + 1));
     }
-    out += static_cast<char>((high << 4) | low);
+    out += static_cast<char>((*high << 4) | *low);
   }
   return out;
 }
